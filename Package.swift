@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "pushlint",
+  products: [
+    .executable(name: "pushlint", targets: ["pushlint"]),
+    .library(name: "PushLintCore", targets: ["PushLintCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2"))
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    // Turns rules/ into Swift source so the binary carries the catalog with it.
+    .executableTarget(name: "RuleCatalogEmbedder"),
+    .plugin(
+      name: "EmbedRuleCatalog",
+      capability: .buildTool(),
+      dependencies: ["RuleCatalogEmbedder"]
+    ),
+    .target(
+      name: "PushLintCore",
+      dependencies: ["CYAML"],
+      plugins: ["EmbedRuleCatalog"]
+    ),
+    .executableTarget(
+      name: "pushlint",
+      dependencies: [
+        "PushLintCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // Depends on the executable too, so the CLI tests can run the built binary.
+    .testTarget(name: "PushLintCoreTests", dependencies: ["PushLintCore", "pushlint"]),
+  ]
+)

@@ -1,0 +1,270 @@
+/// A rule's configured level: off, or a severity.
+public enum RuleSetting: Sendable, Hashable {
+  case off
+  case severity(Severity)
+
+  public init?(_ text: String) {
+    if text == "off" {
+      self = .off
+    } else if let severity = Severity(rawValue: text) {
+      self = .severity(severity)
+    } else {
+      return nil
+    }
+  }
+
+  static let names = ["off", "info", "warning", "error"]
+}
+
+/// The lowest severity that makes the exit status 1.
+public enum FailOn: String, Sendable, CaseIterable {
+  case error, warning, info, never
+
+  public func fails(_ severity: Severity) -> Bool {
+    switch self {
+    case .never: false
+    case .error: severity >= .error
+    case .warning: severity >= .warning
+    case .info: true
+    }
+  }
+}
+
+/// `overrides:` entry: rule levels for some files, optionally only at or under a JSON Pointer.
+public struct Override: Sendable {
+  public var files: [Glob]
+  public var pointer: String?
+  public var rules: [String: RuleSetting]
+}
+
+/// `headers:` entry: default APNs headers for bare payloads matching `files`.
+public struct HeaderDefaults: Sendable {
+  public var files: [Glob]
+  public var headers: [(name: String, value: String)]
+}
+
+/// The contents of `.pushlint.yml`, validated.
+public struct Configuration: Sendable {
+  /// Absolute directory the globs are relative to.
+  public var directory: String
+  /// The file it came from, if any.
+  public var file: String?
+  public var include: [Glob] = []
+  public var exclude: [Glob] = []
+  public var targets: [Platform: OSVersion] = [:]
+  public var context: [Glob] = []
+  public var headers: [HeaderDefaults] = []
+  public var rules: [String: RuleSetting] = [:]
+  public var overrides: [Override] = []
+  public var failOn: FailOn = .error
+
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  public static let fileName = ".pushlint.yml"
+  static let topLevelKeys = ["include", "exclude", "targets", "context", "headers", "rules", "overrides", "fail-on"]
+  static let headerNames = ["apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id"]
+
+  /// The nearest `.pushlint.yml` in `directory` or a parent.
+  public static func discover(from directory: String) -> String? {
+    var current = Paths.normalize(directory)
+    while true {
+      let candidate = Paths.join(current, fileName)
+      if case .file = FileSystem.status(candidate).0 { return candidate }
+      if current == "/" || current == "." { return nil }
+      current = Paths.directoryName(current)
+    }
+  }
+
+  public static func load(file: String, currentDirectory: String) throws(ConfigurationError) -> Configuration {
+    let bytes: [UInt8]
+    switch FileSystem.readFile(file, limit: 1 << 20) {
+    case .success(let read): bytes = read
+    case .failure(let error): throw ConfigurationError(file: file, position: nil, message: "cannot read: \(error.reason)")
+    }
+    let absolute = Paths.absolute(file, from: currentDirectory)
+    return try parse(bytes, file: file, directory: Paths.directoryName(absolute))
+  }
+
+  /// Validates configuration text strictly: an unknown key or a wrong value is an error.
+  public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(ConfigurationError) -> Configuration {
+    var configuration = Configuration(directory: directory)
+    configuration.file = file
+    let documents = YAMLReader.read(bytes)
+    func fail(_ position: SourcePosition?, _ message: String) -> ConfigurationError {
+      ConfigurationError(file: file, position: position, message: message)
+    }
+    for document in documents {
+      if let problem = document.result.findings.first(where: {
+        $0.rule == RuleName.syntaxError || $0.rule == RuleName.invalidEncoding
+      }) {
+        throw fail(problem.span.start, problem.message)
+      }
+    }
+    guard documents.count <= 1 else { throw fail(nil, "the configuration must be a single YAML document") }
+    guard let root = documents.first?.result.root, case .object = root.value else {
+      if documents.first?.result.root.map({ if case .null = $0.value { true } else { false } }) ?? true {
+        return configuration
+      }
+      throw fail(documents.first?.result.root?.span.start, "the configuration must be a mapping of keys")
+    }
+    let ruleNames = RuleCatalog.standard.descriptions.keys.sorted()
+    for member in root.members ?? [] {
+      let value = member.value
+      switch member.key {
+      case "include": configuration.include = try globs(value, key: "include", file: file)
+      case "exclude": configuration.exclude = try globs(value, key: "exclude", file: file)
+      case "context": configuration.context = try globs(value, key: "context", file: file)
+      case "targets":
+        guard let members = value.members else { throw fail(value.span.start, "\"targets\" must be a mapping such as {ios: \"15.0\"}") }
+        for target in members {
+          guard let platform = Platform(rawValue: target.key) else {
+            throw fail(
+              target.keySpan.start,
+              "unknown platform \"\(target.key)\" in targets\(didYouMean(target.key, Platform.allCases.map(\.rawValue))); platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          guard let text = scalarText(target.value), let version = OSVersion(text) else {
+            throw fail(target.value.span.start, "the \(platform.rawValue) target must be a version such as \"15.0\"")
+          }
+          configuration.targets[platform] = version
+        }
+      case "rules":
+        configuration.rules = try ruleMap(value, ruleNames: ruleNames, file: file)
+      case "fail-on":
+        guard let text = value.stringValue, let failOn = FailOn(rawValue: text) else {
+          throw fail(value.span.start, "\"fail-on\" must be one of error, warning, info, never\(didYouMean(scalarText(value) ?? "", FailOn.allCases.map(\.rawValue)))")
+        }
+        configuration.failOn = failOn
+      case "overrides":
+        guard let entries = value.elements else { throw fail(value.span.start, "\"overrides\" must be a list") }
+        for entry in entries {
+          guard let members = entry.members else { throw fail(entry.span.start, "each override is a mapping with \"files\" and \"rules\"") }
+          var override = Override(files: [], pointer: nil, rules: [:])
+          for field in members {
+            switch field.key {
+            case "files": override.files = try globs(field.value, key: "files", file: file)
+            case "pointer":
+              guard let pointer = field.value.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
+                throw fail(field.value.span.start, "\"pointer\" must be a JSON Pointer such as /aps/alert")
+              }
+              override.pointer = pointer
+            case "rules": override.rules = try ruleMap(field.value, ruleNames: ruleNames, file: file)
+            default:
+              throw fail(field.keySpan.start, "unknown key \"\(field.key)\" in an override\(didYouMean(field.key, ["files", "pointer", "rules"]))")
+            }
+          }
+          guard !override.files.isEmpty else { throw fail(entry.span.start, "an override needs \"files\"") }
+          guard !override.rules.isEmpty else { throw fail(entry.span.start, "an override needs \"rules\"") }
+          configuration.overrides.append(override)
+        }
+      case "headers":
+        guard let entries = value.elements else { throw fail(value.span.start, "\"headers\" must be a list") }
+        for entry in entries {
+          guard let members = entry.members else { throw fail(entry.span.start, "each headers entry is a mapping with \"files\" and apns-* headers") }
+          var defaults = HeaderDefaults(files: [], headers: [])
+          for field in members {
+            if field.key == "files" {
+              defaults.files = try globs(field.value, key: "files", file: file)
+              continue
+            }
+            let name = field.key.lowercased()
+            guard headerNames.contains(name) else {
+              throw fail(field.keySpan.start, "unknown header \"\(field.key)\"\(didYouMean(field.key, ["files"] + headerNames))")
+            }
+            guard let text = scalarText(field.value) else {
+              throw fail(field.value.span.start, "the \(name) header must be a string")
+            }
+            defaults.headers.append((name, text))
+          }
+          guard !defaults.files.isEmpty else { throw fail(entry.span.start, "a headers entry needs \"files\"") }
+          configuration.headers.append(defaults)
+        }
+      default:
+        throw fail(member.keySpan.start, "unknown key \"\(member.key)\"\(didYouMean(member.key, topLevelKeys)); known keys are \(topLevelKeys.joined(separator: ", "))")
+      }
+    }
+    return configuration
+  }
+
+  static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    Suggestion.nearest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+  }
+
+  static func scalarText(_ node: Node) -> String? {
+    switch node.value {
+    case .string(let text): text
+    case .number(let number): number.literal
+    default: nil
+    }
+  }
+
+  static func globs(_ node: Node, key: String, file: String) throws(ConfigurationError) -> [Glob] {
+    if let text = node.stringValue { return [Glob(text)] }
+    guard let elements = node.elements, elements.allSatisfy({ $0.stringValue != nil }) else {
+      throw ConfigurationError(file: file, position: node.span.start, message: "\"\(key)\" must be a glob or a list of globs")
+    }
+    return elements.compactMap(\.stringValue).map(Glob.init)
+  }
+
+  static func ruleMap(_ node: Node, ruleNames: [String], file: String) throws(ConfigurationError) -> [String: RuleSetting] {
+    guard let members = node.members else {
+      throw ConfigurationError(file: file, position: node.span.start, message: "\"rules\" must be a mapping of rule names to off, info, warning or error")
+    }
+    var rules: [String: RuleSetting] = [:]
+    for member in members {
+      guard ruleNames.contains(member.key) else {
+        throw ConfigurationError(
+          file: file, position: member.keySpan.start,
+          message: "unknown rule \"\(member.key)\"\(didYouMean(member.key, ruleNames)); `pushlint rules` lists them")
+      }
+      guard let text = member.value.stringValue, let setting = RuleSetting(text) else {
+        throw ConfigurationError(
+          file: file, position: member.value.span.start,
+          message: "the level of \(member.key) must be off, info, warning or error\(didYouMean(scalarText(member.value) ?? "", RuleSetting.names))")
+      }
+      rules[member.key] = setting
+    }
+    return rules
+  }
+
+  // MARK: Applying it
+
+  /// `path` (absolute) relative to the configuration's directory, for glob matching.
+  public func relativePath(_ absolutePath: String) -> String? {
+    Paths.relative(absolutePath, to: directory)
+  }
+
+  /// The level of `rule` for a finding at `pointer` in the file at `relativePath`.
+  public func setting(for rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String) -> RuleSetting {
+    var setting = rules[rule] ?? .severity(defaultSeverity)
+    guard let relativePath else { return setting }
+    for override in overrides {
+      guard let overridden = override.rules[rule], override.files.contains(where: { $0.matches(relativePath) }) else { continue }
+      if let scope = override.pointer, !Configuration.pointer(pointer, isWithin: scope) { continue }
+      setting = overridden
+    }
+    return setting
+  }
+
+  static func pointer(_ pointer: String, isWithin scope: String) -> Bool {
+    scope.isEmpty || pointer == scope || pointer.hasPrefix(scope + "/")
+  }
+}
+
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+  public var file: String
+  public var position: SourcePosition?
+  public var message: String
+
+  public init(file: String, position: SourcePosition?, message: String) {
+    self.file = file
+    self.position = position
+    self.message = message
+  }
+
+  public var description: String {
+    if let position { return "\(file):\(position.line):\(position.column): \(message)" }
+    return "\(file): \(message)"
+  }
+}

@@ -1,0 +1,84 @@
+public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
+  case info
+  case warning
+  case error
+
+  private var rank: Int {
+    switch self {
+    case .info: 0
+    case .warning: 1
+    case .error: 2
+    }
+  }
+
+  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+  /// The word the gcc convention uses: info is a `note`.
+  public var gccWord: String {
+    switch self {
+    case .info: "note"
+    case .warning: "warning"
+    case .error: "error"
+    }
+  }
+}
+
+/// One finding, positioned in its file and document.
+public struct Diagnostic: Sendable, Hashable {
+  public var path: String
+  /// 0-based index of the document inside a YAML stream or JSON Lines file.
+  public var document: Int
+  public var span: SourceSpan
+  public var severity: Severity
+  public var rule: String
+  public var message: String
+  public var pointer: String
+  /// How to fix it (a did-you-mean, the allowed values), when known.
+  public var help: String?
+
+  public init(
+    path: String, document: Int = 0, span: SourceSpan, severity: Severity, rule: String,
+    message: String, pointer: String = "", help: String? = nil
+  ) {
+    self.path = path
+    self.document = document
+    self.span = span
+    self.severity = severity
+    self.rule = rule
+    self.message = message
+    self.pointer = pointer
+    self.help = help
+  }
+
+  /// The order every report uses: path, line, column, rule, then the rest so
+  /// that equal keys still sort the same way every run.
+  public static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+    if lhs.span.start.line != rhs.span.start.line { return lhs.span.start.line < rhs.span.start.line }
+    if lhs.span.start.column != rhs.span.start.column {
+      return lhs.span.start.column < rhs.span.start.column
+    }
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    if lhs.document != rhs.document { return lhs.document < rhs.document }
+    if lhs.pointer != rhs.pointer { return lhs.pointer < rhs.pointer }
+    return lhs.message < rhs.message
+  }
+}
+
+/// What a reader or rule found, before the engine attaches path, document and
+/// the configured severity.
+public struct Finding: Sendable {
+  public var rule: String
+  public var span: SourceSpan
+  public var message: String
+  public var pointer: String
+  public var help: String?
+
+  public init(rule: String, span: SourceSpan, message: String, pointer: String = "", help: String? = nil) {
+    self.rule = rule
+    self.span = span
+    self.message = message
+    self.pointer = pointer
+    self.help = help
+  }
+}

@@ -1,0 +1,98 @@
+/// The syntax a file is written in.
+public enum SourceFormat: String, Sendable {
+  case json
+  case yaml
+  case plist
+  case jsonLines
+
+  /// The format a file name implies; nil for names pushlint does not read.
+  public static func from(fileName: String) -> SourceFormat? {
+    switch fileExtension(fileName) {
+    case "json", "apns": .json
+    case "yaml", "yml": .yaml
+    case "jsonl", "ndjson": .jsonLines
+    case "plist", "entitlements": .plist
+    default: nil
+    }
+  }
+}
+
+func fileExtension(_ path: String) -> String {
+  let name = path.split(separator: "/").last.map(String.init) ?? path
+  guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+  return name[name.index(after: dot)...].lowercased()
+}
+
+/// What a document is, per the table in `inputs.md`.
+public enum DocumentKind: String, Sendable, CaseIterable {
+  case payload
+  case envelope
+  case fcmMessage = "fcm-message"
+  case categories
+  case extensionInfoPlist = "extension-info-plist"
+  case appInfoPlist = "app-info-plist"
+  case entitlements
+  /// Read (so reader findings count) but of no kind the rules know.
+  case other
+}
+
+/// One document, read and classified: what every rule is given.
+public struct Document: Sendable {
+  public var path: String
+  /// 0-based index inside a YAML stream or JSON Lines file.
+  public var index: Int
+  public var format: SourceFormat
+  public var kind: DocumentKind
+  public var root: Node?
+  /// What the reader found (syntax, encoding, YAML ambiguity).
+  public var readerFindings: [Finding]
+
+  public init(
+    path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,
+    readerFindings: [Finding] = []
+  ) {
+    self.path = path
+    self.index = index
+    self.format = format
+    self.kind = kind
+    self.root = root
+    self.readerFindings = readerFindings
+  }
+}
+
+public enum DocumentClassifier {
+  static let extensionPoints: Set<String> = [
+    "com.apple.usernotifications.content-extension", "com.apple.usernotifications.service",
+  ]
+
+  /// The kind of a parsed document, or nil when it is none of the kinds.
+  /// The file name matters for `.apns` (always a payload) and `.entitlements`.
+  public static func kind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind? {
+    let fileExtension = fileExtension(path)
+    if format == .plist {
+      if fileExtension == "entitlements" { return .entitlements }
+      guard let root, root.isObject else { return nil }
+      if let point = root["NSExtension"]?["NSExtensionPointIdentifier"]?.stringValue, extensionPoints.contains(point) {
+        return .extensionInfoPlist
+      }
+      if root["NSExtension"] == nil && (root["CFBundleIdentifier"] != nil || root["UIBackgroundModes"] != nil) {
+        return .appInfoPlist
+      }
+      return nil
+    }
+    if fileExtension == "apns" { return .payload }
+    guard let root, root.isObject else { return nil }
+    if root["aps"] != nil { return .payload }
+    if root["headers"] != nil && root["payload"] != nil { return .envelope }
+    if root["message"] != nil { return .fcmMessage }
+    if root["categories"] != nil { return .categories }
+    return nil
+  }
+
+  /// The kind of a file named explicitly: nothing matching, a JSON or YAML
+  /// file is judged as a payload, so a file without `aps` gets `aps-missing`.
+  public static func explicitKind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind {
+    if let kind = kind(of: root, format: format, path: path) { return kind }
+    return format == .plist ? .other : .payload
+  }
+}

@@ -1,0 +1,85 @@
+/// What is wrong with a file's bytes before any parsing, per `invalid-encoding`.
+public struct EncodingProblem: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    case byteOrderMark
+    case nulByte
+    case invalidUTF8(byte: UInt8)
+    case utf16(bigEndian: Bool)
+  }
+  public var kind: Kind
+  /// Byte offset of the problem.
+  public var offset: Int
+  /// Whether the bytes can still be read as UTF-8 text (only a BOM allows it).
+  public var isRecoverable: Bool { kind == .byteOrderMark }
+
+  public var message: String {
+    switch kind {
+    case .byteOrderMark:
+      "the file starts with a UTF-8 byte-order mark; APNs bodies are plain UTF-8 JSON, remove the BOM"
+    case .nulByte:
+      "NUL byte (0x00) in the file; a payload is UTF-8 text and cannot contain raw NUL bytes"
+    case .invalidUTF8(let byte):
+      "byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8; APNs bodies must be UTF-8"
+    case .utf16(let bigEndian):
+      "the file is UTF-16 (\(bigEndian ? "big" : "little")-endian byte-order mark); APNs bodies must be UTF-8"
+    }
+  }
+}
+
+public enum EncodingCheck {
+  /// The first encoding problem in `bytes`, or nil when they are clean UTF-8
+  /// without BOM or NUL. A BOM is reported but the rest is still checked, and
+  /// a later problem wins because it prevents reading at all.
+  public static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> EncodingProblem? {
+    if bytes.count >= 2 {
+      if bytes[0] == 0xFF && bytes[1] == 0xFE { return EncodingProblem(kind: .utf16(bigEndian: false), offset: 0) }
+      if bytes[0] == 0xFE && bytes[1] == 0xFF { return EncodingProblem(kind: .utf16(bigEndian: true), offset: 0) }
+    }
+    var start = 0
+    var bom: EncodingProblem?
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      bom = EncodingProblem(kind: .byteOrderMark, offset: 0)
+      start = 3
+    }
+    if let problem = firstInvalidByte(in: bytes, from: start) { return problem }
+    return bom
+  }
+
+  private static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> EncodingProblem? {
+    var index = start
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        if byte == 0 { return EncodingProblem(kind: .nulByte, offset: index) }
+        index += 1
+        continue
+      }
+      let length: Int
+      var minimum: UInt32
+      var scalar: UInt32
+      switch byte {
+      case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+      case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+      case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+      default: return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
+      }
+      guard index + length <= count else {
+        return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
+      }
+      for continuation in 1..<length {
+        let next = bytes[index + continuation]
+        guard next & 0xC0 == 0x80 else {
+          return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
+        }
+        scalar = scalar << 6 | UInt32(next & 0x3F)
+      }
+      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+        return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
+      }
+      index += length
+      minimum = 0
+    }
+    return nil
+  }
+}

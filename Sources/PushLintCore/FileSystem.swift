@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a path could not be linted: exit status 2, other files still linted.
+public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+}
+
+public enum FileLimits {
+  /// A larger file is refused with a message instead of being read into memory.
+  /// JSON Lines files stream, so they are not bound by it.
+  public static let maxFileSize = 256 << 20
+  /// The longest JSON Lines line read; a longer one is a `syntax-error`.
+  public static let maxLineLength = 16 << 20
+}
+
+enum FileSystem {
+  enum EntryType {
+    case file, directory, other, missing
+  }
+
+  struct Identity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  static func status(_ path: String, followLinks: Bool = true) -> (EntryType, Identity?, Int32) {
+    var info = stat()
+    let result = followLinks ? stat(path, &info) : lstat(path, &info)
+    guard result == 0 else { return (.missing, nil, errno) }
+    let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return (.file, identity, 0)
+    case S_IFDIR: return (.directory, identity, 0)
+    default: return (.other, identity, 0)
+    }
+  }
+
+  static func errorText(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file or directory"
+    case EACCES: "permission denied"
+    case ELOOP: "too many levels of symbolic links"
+    case ENOTDIR: "a component of the path is not a directory"
+    default: String(cString: strerror(code))
+    }
+  }
+
+  /// Reads a whole regular file, refusing anything that is not one (a FIFO
+  /// would block forever) and anything over the size limit.
+  static func readFile(_ path: String, limit: Int = FileLimits.maxFileSize) -> Result<[UInt8], FileError> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      let kind = info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file (a FIFO, socket or device); not read"
+      return .failure(FileError(path: path, reason: kind))
+    }
+    let size = Int(info.st_size)
+    guard size <= limit else {
+      return .failure(
+        FileError(path: path, reason: "the file is \(size) bytes, over the \(limit >> 20) MiB limit pushlint reads; not linted"))
+    }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    while filled < size {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + filled, size - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(FileError(path: path, reason: errorText(errno)))
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    if filled < size { bytes.removeLast(size - filled) }
+    return .success(bytes)
+  }
+
+  /// The entries of a directory, sorted, without `.` and `..`.
+  static func list(_ path: String) -> Result<[String], FileError> {
+    guard let directory = opendir(path) else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return .success(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+  }
+
+  /// Calls `body` for each line of a file without holding more than one line
+  /// (and a read buffer) in memory: JSON Lines files may hold millions.
+  static func forEachLine(
+    _ path: String, _ body: (_ lineNumber: Int, _ offset: Int, _ line: ArraySlice<UInt8>, _ tooLong: Bool) -> Void
+  ) -> FileError? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return FileError(path: path, reason: errorText(errno)) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return FileError(path: path, reason: "is not a regular file (a FIFO, socket or device); not read")
+    }
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var lineNumber = 1
+    var fileOffset = 0
+    var lineStart = 0
+    var skippingLongLine = false
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return FileError(path: path, reason: errorText(errno))
+      }
+      if count == 0 { break }
+      let piece = chunk[0..<count]
+      var start = 0
+      while let newline = piece[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        if skippingLongLine {
+          skippingLongLine = false
+        } else if buffer.isEmpty {
+          body(lineNumber, lineStart, piece[start..<newline], false)
+        } else {
+          buffer.append(contentsOf: piece[start..<newline])
+          body(lineNumber, lineStart, buffer[...], false)
+          buffer.removeAll(keepingCapacity: true)
+        }
+        lineNumber += 1
+        start = newline + 1
+        lineStart = fileOffset + start
+      }
+      if !skippingLongLine {
+        buffer.append(contentsOf: piece[start...])
+        if buffer.count > FileLimits.maxLineLength {
+          body(lineNumber, lineStart, [], true)
+          buffer.removeAll()
+          skippingLongLine = true
+        }
+      }
+      fileOffset += count
+    }
+    if !buffer.isEmpty && !skippingLongLine { body(lineNumber, lineStart, buffer[...], false) }
+    return nil
+  }
+}

@@ -1,0 +1,573 @@
+/// The result of reading one document: its tree (nil when it could not be
+/// read) and what the reader found on the way.
+public struct ReadResult: Sendable {
+  public var root: Node?
+  public var findings: [Finding]
+
+  public init(root: Node?, findings: [Finding]) {
+    self.root = root
+    self.findings = findings
+  }
+}
+
+/// Limits every reader applies, so no input can exhaust the stack or memory.
+public enum ReaderLimits {
+  /// Deeper nesting is a `syntax-error`; no APNs payload comes near it.
+  public static let maxDepth = 512
+}
+
+/// A strict RFC 8259 reader. It works on bytes, runs in linear time and keeps
+/// its own stack, so a 100,000-deep array is one diagnostic, not a crash.
+public struct JSONReader {
+  /// Reads one JSON text. `firstLine` and `baseOffset` place it inside a
+  /// larger file (a JSON Lines line).
+  public static func read(_ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0) -> ReadResult {
+    bytes.withUnsafeBufferPointer { read($0, firstLine: firstLine, baseOffset: baseOffset) }
+  }
+
+  public static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0
+  ) -> ReadResult {
+    var findings: [Finding] = []
+    var start = 0
+    if let problem = EncodingCheck.firstProblem(in: bytes) {
+      var scanner = JSONScanner(bytes: bytes, firstLine: firstLine, baseOffset: baseOffset)
+      let position = scanner.position(at: problem.offset)
+      findings.append(
+        Finding(
+          rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: problem.message))
+      guard problem.isRecoverable else { return ReadResult(root: nil, findings: findings) }
+      start = 3
+    }
+    var scanner = JSONScanner(bytes: bytes, firstLine: firstLine, baseOffset: baseOffset)
+    scanner.index = start
+    scanner.columnCacheOffset = start
+    scanner.columnCacheValue = 1 + (start > 0 ? 1 : 0)
+    do {
+      let root = try scanner.parseDocument()
+      return ReadResult(root: root, findings: findings)
+    } catch {
+      findings.append(
+        Finding(
+          rule: RuleName.syntaxError, span: error.span, message: error.message, help: error.help))
+      return ReadResult(root: nil, findings: findings)
+    }
+  }
+}
+
+struct JSONSyntaxError: Error {
+  var span: SourceSpan
+  var message: String
+  var help: String?
+}
+
+struct JSONScanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let firstLine: Int
+  let baseOffset: Int
+  var index = 0
+  var line: Int
+  var lineStart = 0
+  // Positions are asked for in increasing order, so each column is counted
+  // from the last one instead of from the line start: linear on one huge line.
+  var columnCacheOffset = 0
+  var columnCacheValue = 1
+
+  init(bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, baseOffset: Int) {
+    self.bytes = bytes
+    self.firstLine = firstLine
+    self.baseOffset = baseOffset
+    self.line = firstLine
+  }
+
+  // MARK: Positions
+
+  mutating func position(at offset: Int) -> SourcePosition {
+    guard offset >= lineStart else { return slowPosition(at: offset) }
+    if columnCacheOffset < lineStart || columnCacheOffset > offset {
+      columnCacheOffset = lineStart
+      columnCacheValue = 1
+    }
+    var column = columnCacheValue
+    var cursor = columnCacheOffset
+    let end = min(offset, bytes.count)
+    while cursor < end {
+      if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+      cursor += 1
+    }
+    columnCacheOffset = end
+    columnCacheValue = column
+    return SourcePosition(line: line, column: column, offset: baseOffset + offset)
+  }
+
+  /// Only for errors that point back to an earlier line.
+  private func slowPosition(at offset: Int) -> SourcePosition {
+    var currentLine = firstLine
+    var column = 1
+    for cursor in 0..<min(offset, bytes.count) {
+      if bytes[cursor] == UInt8(ascii: "\n") {
+        currentLine += 1
+        column = 1
+      } else if bytes[cursor] & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return SourcePosition(line: currentLine, column: column, offset: baseOffset + offset)
+  }
+
+  mutating func error(at offset: Int, _ message: String, help: String? = nil) -> JSONSyntaxError {
+    let start = position(at: offset)
+    var end = start
+    if offset < bytes.count {
+      end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + scalarLength(at: offset))
+    }
+    return JSONSyntaxError(span: SourceSpan(start: start, end: end), message: message, help: help)
+  }
+
+  func scalarLength(at offset: Int) -> Int {
+    let byte = bytes[offset]
+    let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+    return min(length, bytes.count - offset)
+  }
+
+  /// How a message names the byte at `offset`: `'x'`, or `end of file`.
+  func describe(at offset: Int) -> String {
+    guard offset < bytes.count else { return "end of file" }
+    let byte = bytes[offset]
+    switch byte {
+    case UInt8(ascii: "\n"): return "a line break"
+    case UInt8(ascii: "\r"): return "a carriage return"
+    case UInt8(ascii: "\t"): return "a tab"
+    case 0..<0x20, 0x7F: return "control character U+\(hex4(UInt32(byte)))"
+    default:
+      let text = String(decoding: bytes[offset..<(offset + scalarLength(at: offset))], as: UTF8.self)
+      return "'\(text)'"
+    }
+  }
+
+  // MARK: Structure
+
+  private enum Frame {
+    case array(start: SourcePosition, pointer: String, elements: [Node])
+    case object(start: SourcePosition, pointer: String, members: [Member], key: String, keySpan: SourceSpan)
+  }
+
+  mutating func parseDocument() throws(JSONSyntaxError) -> Node {
+    skipWhitespace()
+    guard index < bytes.count else {
+      throw error(at: index, "the file is empty; expected a JSON value")
+    }
+    var stack: [Frame] = []
+    var pointer = ""
+    while true {
+      // Parse one value (or open a container) at `pointer`.
+      skipWhitespace()
+      var completed: Node
+      let valueStart = index
+      guard index < bytes.count else {
+        throw error(at: index, "unexpected end of file; expected a value")
+      }
+      switch bytes[index] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = bytes[index] == UInt8(ascii: "{")
+        if stack.count >= ReaderLimits.maxDepth {
+          throw error(
+            at: index,
+            "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
+        }
+        let start = position(at: index)
+        index += 1
+        skipWhitespace()
+        let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if index < bytes.count && bytes[index] == closer {
+          index += 1
+          completed = Node(
+            value: isObject ? .object([]) : .array([]),
+            span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+        } else if isObject {
+          let (key, keySpan) = try parseKey()
+          stack.append(.object(start: start, pointer: pointer, members: [], key: key, keySpan: keySpan))
+          pointer = Node.pointer(pointer, appending: key)
+          continue
+        } else {
+          stack.append(.array(start: start, pointer: pointer, elements: []))
+          pointer = pointer + "/0"
+          continue
+        }
+      case UInt8(ascii: "\""):
+        let start = position(at: index)
+        let string = try parseString()
+        completed = Node(value: .string(string), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let start = position(at: index)
+        let number = try parseNumber()
+        completed = Node(value: .number(number), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+      default:
+        let start = position(at: index)
+        let value = try parseLiteral()
+        completed = Node(value: value, span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+      }
+      _ = valueStart
+      // Hand the value to its container; close containers as they end.
+      while true {
+        guard var frame = stack.popLast() else {
+          skipWhitespace()
+          if index < bytes.count {
+            throw error(
+              at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
+              help: "for one payload per line, name the file .jsonl")
+          }
+          return completed
+        }
+        skipWhitespace()
+        switch frame {
+        case .array(let start, let framePointer, var elements):
+          elements.append(completed)
+          if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
+            let commaOffset = index
+            let commaPosition = position(at: commaOffset)
+            index += 1
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+              throw trailingComma(at: commaPosition, closer: "]")
+            }
+            frame = .array(start: start, pointer: framePointer, elements: elements)
+            stack.append(frame)
+            pointer = framePointer + "/\(elements.count)"
+            break
+          }
+          if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            completed = Node(value: .array(elements), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
+            continue
+          }
+          throw unexpected("',' or ']'", inside: "array")
+        case .object(let start, let framePointer, var members, let key, let keySpan):
+          members.append(Member(key: key, keySpan: keySpan, value: completed))
+          if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
+            let commaPosition = position(at: index)
+            index += 1
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+              throw trailingComma(at: commaPosition, closer: "}")
+            }
+            let (nextKey, nextKeySpan) = try parseKey()
+            stack.append(.object(start: start, pointer: framePointer, members: members, key: nextKey, keySpan: nextKeySpan))
+            pointer = Node.pointer(framePointer, appending: nextKey)
+            break
+          }
+          if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            completed = Node(value: .object(members), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
+            continue
+          }
+          throw unexpected("',' or '}'", inside: "object")
+        }
+        break
+      }
+    }
+  }
+
+  private mutating func trailingComma(at comma: SourcePosition, closer: String) -> JSONSyntaxError {
+    JSONSyntaxError(
+      span: SourceSpan(start: comma, end: SourcePosition(line: comma.line, column: comma.column + 1, offset: comma.offset + 1)),
+      message: "trailing comma before '\(closer)'; JSON allows no comma after the last element",
+      help: "remove this comma")
+  }
+
+  private mutating func unexpected(_ expected: String, inside container: String) -> JSONSyntaxError {
+    if index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "/"): return commentError()
+      case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+        return error(at: index, "expected \(expected) in \(container), found \(describe(at: index)); is a comma missing?")
+      default: break
+      }
+    }
+    return error(at: index, "expected \(expected) in \(container), found \(describe(at: index))")
+  }
+
+  private mutating func commentError() -> JSONSyntaxError {
+    error(
+      at: index, "comments are not allowed in JSON",
+      help: "remove the comment; to silence a finding, use an override in .pushlint.yml")
+  }
+
+  private mutating func parseKey() throws(JSONSyntaxError) -> (String, SourceSpan) {
+    guard index < bytes.count else {
+      throw error(at: index, "unexpected end of file; expected a string key or '}'")
+    }
+    switch bytes[index] {
+    case UInt8(ascii: "\""):
+      let start = position(at: index)
+      let key = try parseString()
+      let keySpan = SourceSpan(start: start, end: position(at: index))
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        if index < bytes.count && bytes[index] == UInt8(ascii: "/") { throw commentError() }
+        throw error(at: index, "expected ':' after the key \"\(key)\", found \(describe(at: index))")
+      }
+      index += 1
+      return (key, keySpan)
+    case UInt8(ascii: "'"):
+      throw error(at: index, "strings must use double quotes, not single quotes", help: "write \"…\" instead of '…'")
+    case UInt8(ascii: "/"):
+      throw commentError()
+    default:
+      throw error(
+        at: index, "expected a string key in double quotes, found \(describe(at: index))",
+        help: bytes[index] == UInt8(ascii: "}") ? nil : "object keys must be quoted: \"key\": value")
+    }
+  }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        index += 1
+      case UInt8(ascii: "\n"):
+        index += 1
+        line += 1
+        lineStart = index
+      default:
+        return
+      }
+    }
+  }
+
+  // MARK: Scalars
+
+  private mutating func parseLiteral() throws(JSONSyntaxError) -> Value {
+    let start = index
+    switch bytes[index] {
+    case UInt8(ascii: "'"):
+      throw error(at: index, "strings must use double quotes, not single quotes", help: "write \"…\" instead of '…'")
+    case UInt8(ascii: "/"):
+      throw commentError()
+    case UInt8(ascii: "+"):
+      throw error(at: index, "a JSON number cannot start with '+'", help: "remove the '+'")
+    case UInt8(ascii: "."):
+      throw error(at: index, "a JSON number needs a digit before the decimal point", help: "write 0.5, not .5")
+    case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
+      throw error(at: index, "expected a value, found \(describe(at: index))")
+    default: break
+    }
+    var end = index
+    while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+    let word = String(decoding: bytes[start..<end], as: UTF8.self)
+    switch word {
+    case "true":
+      index = end
+      return .bool(true)
+    case "false":
+      index = end
+      return .bool(false)
+    case "null":
+      index = end
+      return .null
+    case "NaN", "Infinity", "inf", "nan":
+      throw error(at: start, "\(word) is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
+    case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil", "undefined":
+      let fix = word.lowercased() == "true" ? "true" : word.lowercased() == "false" ? "false" : "null"
+      throw error(at: start, "\(word) is not a JSON literal; JSON literals are lowercase", help: "write \(fix)")
+    case "":
+      throw error(at: start, "expected a value, found \(describe(at: start))")
+    default:
+      throw error(at: start, "expected a value, found '\(word)'", help: "strings must be in double quotes")
+    }
+  }
+
+  private func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private func isDigit(_ offset: Int) -> Bool {
+    offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
+  }
+
+  private mutating func parseNumber() throws(JSONSyntaxError) -> NumberValue {
+    let start = index
+    var isWhole = true
+    if bytes[index] == UInt8(ascii: "-") {
+      index += 1
+      if index < bytes.count && bytes[index] == UInt8(ascii: "I") {
+        throw error(at: start, "-Infinity is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
+      }
+      guard isDigit(index) else {
+        throw error(at: index, "expected a digit after '-', found \(describe(at: index))")
+      }
+    }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if isDigit(index) {
+        throw error(at: index - 1, "leading zeros are not allowed in JSON numbers", help: "remove the leading zero; JSON has no octal numbers")
+      }
+    } else {
+      while isDigit(index) { index += 1 }
+    }
+    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard isDigit(index) else {
+        throw error(at: index, "expected a digit after the decimal point, found \(describe(at: index))", help: "write 1.0, not 1.")
+      }
+      while isDigit(index) { index += 1 }
+      isWhole = false
+    }
+    if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      index += 1
+      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        index += 1
+      }
+      guard isDigit(index) else {
+        throw error(at: index, "expected a digit in the exponent, found \(describe(at: index))")
+      }
+      while isDigit(index) { index += 1 }
+      isWhole = false
+    }
+    let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isWhole {
+      return NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)
+    }
+    return NumberValue(jsonLiteral: literal)
+  }
+
+  /// Reads a string whose opening quote is at `index`; leaves `index` after the closing quote.
+  mutating func parseString() throws(JSONSyntaxError) -> String {
+    index += 1
+    let contentStart = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let string = String(decoding: bytes[contentStart..<index], as: UTF8.self)
+        index += 1
+        return string
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw controlCharacter(at: index) }
+      index += 1
+    }
+    var buffer = Array(bytes[contentStart..<index])
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: buffer, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        try parseEscape(into: &buffer)
+      case 0..<0x20:
+        throw controlCharacter(at: index)
+      default:
+        buffer.append(byte)
+        index += 1
+      }
+    }
+    throw error(at: index, "unterminated string: end of file before the closing '\"'")
+  }
+
+  private mutating func controlCharacter(at offset: Int) -> JSONSyntaxError {
+    let byte = bytes[offset]
+    let escape: String
+    switch byte {
+    case UInt8(ascii: "\n"):
+      return error(
+        at: offset, "line break inside a string; JSON strings must be on one line",
+        help: "write \\n for a line break, or close the string before the line ends")
+    case UInt8(ascii: "\t"): escape = "\\t"
+    case UInt8(ascii: "\r"): escape = "\\r"
+    case 0x08: escape = "\\b"
+    case 0x0C: escape = "\\f"
+    default: escape = "\\u\(hex4(UInt32(byte)))"
+    }
+    return error(
+      at: offset, "unescaped control character U+\(hex4(UInt32(byte))) in a string",
+      help: "write it as \(escape)")
+  }
+
+  private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
+    let escapeStart = index
+    index += 1
+    guard index < bytes.count else {
+      throw error(at: escapeStart, "unterminated string: end of file after '\\'")
+    }
+    let byte = bytes[index]
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+      buffer.append(byte)
+    case UInt8(ascii: "b"): buffer.append(0x08)
+    case UInt8(ascii: "f"): buffer.append(0x0C)
+    case UInt8(ascii: "n"): buffer.append(0x0A)
+    case UInt8(ascii: "r"): buffer.append(0x0D)
+    case UInt8(ascii: "t"): buffer.append(0x09)
+    case UInt8(ascii: "u"):
+      let first = try parseHex4(escapeStart: escapeStart)
+      var scalarValue = first
+      if (0xD800...0xDBFF).contains(first) {
+        let lowStart = index + 1
+        if lowStart + 1 < bytes.count && bytes[lowStart] == UInt8(ascii: "\\") && bytes[lowStart + 1] == UInt8(ascii: "u") {
+          index = lowStart + 1
+          let second = try parseHex4(escapeStart: lowStart)
+          guard (0xDC00...0xDFFF).contains(second) else {
+            throw loneSurrogate(first, at: escapeStart)
+          }
+          scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        } else {
+          throw loneSurrogate(first, at: escapeStart)
+        }
+      } else if (0xDC00...0xDFFF).contains(first) {
+        throw loneSurrogate(first, at: escapeStart)
+      }
+      let scalar = Unicode.Scalar(scalarValue)!
+      buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+    default:
+      let found = describe(at: index)
+      throw error(
+        at: escapeStart, "invalid escape sequence '\\' followed by \(found)",
+        help: "JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write \\\\ for a backslash")
+    }
+    index += 1
+  }
+
+  /// Reads the four hex digits after `\u` (with `index` on the `u`); leaves
+  /// `index` on the last digit.
+  private mutating func parseHex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      index += 1
+      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+        throw error(at: escapeStart, "invalid \\u escape: expected four hex digits", help: "write \\u followed by exactly four hex digits, e.g. \\u00e9")
+      }
+      value = value << 4 | digit
+    }
+    return value
+  }
+
+  private mutating func loneSurrogate(_ value: UInt32, at offset: Int) -> JSONSyntaxError {
+    let kind = (0xD800...0xDBFF).contains(value) ? "high" : "low"
+    return error(
+      at: offset, "lone surrogate \\u\(hex4(value)): a \(kind) surrogate must be part of a pair",
+      help: "write the character itself, or both halves of its UTF-16 surrogate pair")
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+}
+
+func hex4(_ value: UInt32) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

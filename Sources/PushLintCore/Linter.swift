@@ -1,0 +1,296 @@
+import Dispatch
+
+/// What one run produced.
+public struct LintReport: Sendable {
+  public var diagnostics: [Diagnostic]
+  /// Files linted (read and of a kind pushlint lints, or named explicitly).
+  public var files: Int
+  public var documents: Int
+  /// Paths that could not be linted at all.
+  public var fileErrors: [FileError]
+
+  public init(diagnostics: [Diagnostic], files: Int, documents: Int, fileErrors: [FileError]) {
+    self.diagnostics = diagnostics
+    self.files = files
+    self.documents = documents
+    self.fileErrors = fileErrors
+  }
+
+  public func count(_ severity: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
+}
+
+/// A file to lint and how it was found.
+struct LintInput: Sendable {
+  var displayPath: String
+  var absolutePath: String
+  /// Named on the command line: always linted, whatever it holds.
+  var explicit: Bool
+  /// Matched by a configured glob: reported even when it cannot be parsed.
+  var namedByGlob: Bool
+}
+
+/// The engine: read → classify → check → report, one file at a time and
+/// files in parallel, with the output sorted so it never depends on timing.
+public struct Linter: Sendable {
+  public var configuration: Configuration
+  public var registry: RuleRegistry
+  public var catalog: RuleCatalog
+  /// How many files are linted at once; 0 means one per core.
+  public var jobs: Int
+
+  /// The most diagnostics reported for one file; the rest are summarised.
+  public static let maxDiagnosticsPerFile = 1000
+
+  public init(
+    configuration: Configuration, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard, jobs: Int = 0
+  ) {
+    self.configuration = configuration
+    self.registry = registry
+    self.catalog = catalog
+    self.jobs = jobs
+  }
+
+  var ruleContext: RuleContext { RuleContext(targets: configuration.targets) }
+
+  // MARK: In memory
+
+  /// Lints one file's bytes as if it had been named on the command line.
+  /// `path` names it in diagnostics and decides its format and configuration.
+  public func lint(bytes: [UInt8], path: String) -> (diagnostics: [Diagnostic], documents: Int) {
+    let absolute = Paths.absolute(path, from: configuration.directory)
+    let input = LintInput(displayPath: path, absolutePath: absolute, explicit: true, namedByGlob: false)
+    let outcome = lint(bytes: bytes, input: input)
+    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents)
+  }
+
+  // MARK: Files
+
+  /// Lints paths given on the command line (or the configuration's `include`
+  /// when there are none), relative to `currentDirectory`.
+  public func lint(paths: [String], currentDirectory: String) -> LintReport {
+    var errors: [FileError] = []
+    let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
+    let outcomes = lintInParallel(inputs)
+    var diagnostics: [Diagnostic] = []
+    var files = 0
+    var documents = 0
+    for outcome in outcomes {
+      diagnostics.append(contentsOf: outcome.diagnostics)
+      if let error = outcome.error { errors.append(error) }
+      if outcome.linted { files += 1 }
+      documents += outcome.documents
+    }
+    diagnostics.sort(by: Diagnostic.reportOrder)
+    return LintReport(diagnostics: diagnostics, files: files, documents: documents, fileErrors: errors)
+  }
+
+  struct FileOutcome: Sendable {
+    var diagnostics: [Diagnostic] = []
+    var documents = 0
+    var linted = false
+    var error: FileError?
+  }
+
+  func lintInParallel(_ inputs: [LintInput]) -> [FileOutcome] {
+    let workers = jobs > 0 ? jobs : max(1, System.coreCount)
+    guard workers > 1, inputs.count > 1 else { return inputs.map(lint(file:)) }
+    let results = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: inputs.count)
+    results.initialize(repeating: FileOutcome())
+    defer { results.deallocate() }
+    nonisolated(unsafe) let shared = results
+    let chunks = min(inputs.count, workers * 8)
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      var index = chunk
+      while index < inputs.count {
+        shared[index] = lint(file: inputs[index])
+        index += chunks
+      }
+    }
+    return Array(results)
+  }
+
+  func lint(file input: LintInput) -> FileOutcome {
+    if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
+      return lintJSONLines(input)
+    }
+    switch FileSystem.readFile(input.absolutePath) {
+    case .failure(let error):
+      return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+    case .success(let bytes):
+      return lint(bytes: bytes, input: input)
+    }
+  }
+
+  /// The format of a file: from its name, else (for a file named explicitly) from its first bytes.
+  static func format(of bytes: [UInt8], path: String) -> SourceFormat {
+    if let format = SourceFormat.from(fileName: path) { return format }
+    if PlistReader.isBinary(bytes) { return .plist }
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    switch first {
+    case UInt8(ascii: "<"): return .plist
+    case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+    default: return .yaml
+    }
+  }
+
+  func lint(bytes: [UInt8], input: LintInput) -> FileOutcome {
+    let format = Linter.format(of: bytes, path: input.absolutePath)
+    let read: [(index: Int, result: ReadResult)]
+    switch format {
+    case .json: read = [(0, JSONReader.read(bytes))]
+    case .plist: read = [(0, PlistReader.read(bytes))]
+    case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
+    case .jsonLines:
+      var outcome = FileOutcome(linted: true)
+      forEachJSONLine(in: bytes) { number, offset, line in
+        lintLine(line, number: number, offset: offset, input: input, into: &outcome)
+      }
+      return outcome
+    }
+    var outcome = FileOutcome()
+    let mentionsPush = read.contains { $0.result.root == nil } && Linter.mentionsPush(bytes)
+    for (index, result) in read {
+      let kind: DocumentKind?
+      if input.explicit {
+        kind = DocumentClassifier.explicitKind(of: result.root, format: format, path: input.absolutePath)
+      } else if result.root == nil {
+        let reportable = input.namedByGlob || fileExtension(input.absolutePath) == "apns" || mentionsPush
+        kind = reportable ? .other : nil
+      } else {
+        kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
+      }
+      guard let kind else { continue }
+      let document = Document(
+        path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
+        readerFindings: result.findings)
+      outcome.documents += 1
+      outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath))
+    }
+    outcome.linted = outcome.documents > 0
+    cap(&outcome.diagnostics, path: input.displayPath)
+    return outcome
+  }
+
+  func lintJSONLines(_ input: LintInput) -> FileOutcome {
+    var outcome = FileOutcome(linted: true)
+    let error = FileSystem.forEachLine(input.absolutePath) { number, offset, line, tooLong in
+      if tooLong {
+        let position = SourcePosition(line: number, column: 1, offset: offset)
+        let finding = Finding(
+          rule: RuleName.syntaxError, span: SourceSpan(at: position),
+          message: "line \(number) is longer than \(FileLimits.maxLineLength >> 20) MiB; pushlint skips it")
+        let document = Document(
+          path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: .other, root: nil)
+        if let diagnostic = diagnostic(finding, document: document, absolutePath: input.absolutePath) {
+          outcome.diagnostics.append(diagnostic)
+        }
+        outcome.documents += 1
+        return
+      }
+      lintLine(line, number: number, offset: offset, input: input, into: &outcome)
+    }
+    if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
+    cap(&outcome.diagnostics, path: input.displayPath)
+    return outcome
+  }
+
+  /// One JSON Lines document. Blank lines separate nothing and are skipped.
+  func lintLine(_ line: ArraySlice<UInt8>, number: Int, offset: Int, input: LintInput, into outcome: inout FileOutcome) {
+    var content = line
+    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    let result = content.withUnsafeBufferPointer { JSONReader.read($0, firstLine: number, baseOffset: offset) }
+    let kind =
+      DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath)
+      ?? (result.root == nil ? .other : .payload)
+    let document = Document(
+      path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: kind, root: result.root,
+      readerFindings: result.findings)
+    outcome.documents += 1
+    outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath))
+  }
+
+  func forEachJSONLine(in bytes: [UInt8], _ body: (Int, Int, ArraySlice<UInt8>) -> Void) {
+    var start = 0
+    var number = 1
+    while start <= bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      body(number, start, bytes[start..<end])
+      number += 1
+      start = end + 1
+    }
+  }
+
+  /// Runs every rule over a document and applies the configured levels.
+  func check(_ document: Document, absolutePath: String) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    let context = ruleContext
+    for rule in registry.rules {
+      for finding in rule.check(document, context: context) {
+        if let diagnostic = diagnostic(finding, document: document, absolutePath: absolutePath) {
+          diagnostics.append(diagnostic)
+        }
+      }
+    }
+    return diagnostics
+  }
+
+  func diagnostic(_ finding: Finding, document: Document, absolutePath: String) -> Diagnostic? {
+    let defaultSeverity = catalog.description(of: finding.rule)?.severity ?? .error
+    let setting = configuration.setting(
+      for: finding.rule, defaultSeverity: defaultSeverity, relativePath: configuration.relativePath(absolutePath),
+      pointer: finding.pointer)
+    guard case .severity(let severity) = setting else { return nil }
+    return Diagnostic(
+      path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
+      message: finding.message, pointer: finding.pointer, help: finding.help)
+  }
+
+  func cap(_ diagnostics: inout [Diagnostic], path: String) {
+    guard diagnostics.count > Linter.maxDiagnosticsPerFile else { return }
+    diagnostics.sort(by: Diagnostic.reportOrder)
+    let dropped = diagnostics.count - Linter.maxDiagnosticsPerFile
+    diagnostics.removeLast(dropped)
+    if var last = diagnostics.last {
+      last.message += " (and \(dropped) more findings in this file, not shown)"
+      diagnostics[diagnostics.count - 1] = last
+    }
+  }
+
+  /// Whether unparseable text looks like it was meant for pushlint: it names
+  /// `aps`, `apns` or `categories` as a word.
+  static func mentionsPush(_ bytes: [UInt8]) -> Bool {
+    for word in ["aps", "apns", "categories"] {
+      let needle = Array(word.utf8)
+      var index = 0
+      while index + needle.count <= bytes.count {
+        if bytes[index] == needle[0] && Array(bytes[index..<(index + needle.count)]) == needle {
+          let before = index == 0 ? 0x20 : bytes[index - 1]
+          let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0x20
+          if !isWordByte(before) && !isWordByte(after) { return true }
+        }
+        index += 1
+      }
+    }
+    return false
+  }
+
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+  }
+}
+
+enum System {
+  static var coreCount: Int {
+    #if canImport(Glibc)
+      return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    #else
+      return 4
+    #endif
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif

@@ -1,0 +1,405 @@
+/// Reads property lists into the same tree as JSON: dictionaries become
+/// objects, arrays arrays, `<integer>`/`<real>` numbers, `<true/>`/`<false/>`
+/// booleans, and strings strings. `<date>` becomes its ISO 8601 text and
+/// `<data>` its base64 text, since JSON has neither.
+public enum PlistReader {
+  public static func isBinary(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 8 && Array(bytes[0..<6]) == Array("bplist".utf8)
+  }
+
+  public static func read(_ bytes: [UInt8]) -> ReadResult {
+    if isBinary(bytes) {
+      var reader = BinaryPlistReader(bytes: bytes)
+      return reader.read()
+    }
+    return bytes.withUnsafeBufferPointer { buffer in
+      if let problem = EncodingCheck.firstProblem(in: buffer), !problem.isRecoverable {
+        let position = LineIndex(bytes: bytes).position(ofOffset: problem.offset)
+        return ReadResult(
+          root: nil,
+          findings: [Finding(rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: problem.message)])
+      }
+      var reader = XMLPlistReader(bytes: buffer, lines: LineIndex(bytes: bytes))
+      return reader.read()
+    }
+  }
+}
+
+struct PlistSyntaxError: Error {
+  var offset: Int
+  var message: String
+  var help: String?
+}
+
+private struct XMLPlistReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let lines: LineIndex
+  var index = 0
+
+  struct Tag {
+    var name: String
+    var start: Int
+    var end: Int
+    var isClosing: Bool
+    var isEmpty: Bool
+  }
+
+  enum Frame {
+    case dict(start: Int, pointer: String, members: [Member], key: (String, SourceSpan)?)
+    case array(start: Int, pointer: String, elements: [Node])
+    case plist(start: Int)
+  }
+
+  init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex) {
+    self.bytes = bytes
+    self.lines = lines
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+  }
+
+  mutating func read() -> ReadResult {
+    do {
+      let root = try parse()
+      return ReadResult(root: root, findings: [])
+    } catch {
+      let start = lines.position(ofOffset: error.offset)
+      return ReadResult(
+        root: nil,
+        findings: [
+          Finding(
+            rule: RuleName.syntaxError, span: SourceSpan(start: start, end: start), message: error.message,
+            help: error.help)
+        ])
+    }
+  }
+
+  func span(_ start: Int, _ end: Int) -> SourceSpan {
+    SourceSpan(start: lines.position(ofOffset: start), end: lines.position(ofOffset: end))
+  }
+
+  func startsWith(_ text: String, at offset: Int) -> Bool {
+    let utf8 = Array(text.utf8)
+    guard offset + utf8.count <= bytes.count else { return false }
+    for (position, byte) in utf8.enumerated() where bytes[offset + position] != byte { return false }
+    return true
+  }
+
+  func find(_ text: String, from offset: Int) -> Int? {
+    var cursor = offset
+    let first = text.utf8.first!
+    while cursor < bytes.count {
+      if bytes[cursor] == first && startsWith(text, at: cursor) { return cursor }
+      cursor += 1
+    }
+    return nil
+  }
+
+  /// Skips white space, comments, processing instructions and the DOCTYPE.
+  /// Returns the offset of non-space text found before the next tag, if any.
+  mutating func skipMisc() throws(PlistSyntaxError) -> Int? {
+    var strayText: Int?
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+        || byte == UInt8(ascii: "\r")
+      {
+        index += 1
+      } else if startsWith("<!--", at: index) {
+        guard let end = find("-->", from: index + 4) else {
+          throw PlistSyntaxError(offset: index, message: "unterminated comment: no '-->'")
+        }
+        index = end + 3
+      } else if startsWith("<?", at: index) {
+        guard let end = find("?>", from: index + 2) else {
+          throw PlistSyntaxError(offset: index, message: "unterminated processing instruction: no '?>'")
+        }
+        index = end + 2
+      } else if startsWith("<!DOCTYPE", at: index) {
+        var depth = 0
+        var cursor = index
+        while cursor < bytes.count {
+          if bytes[cursor] == UInt8(ascii: "[") { depth += 1 }
+          if bytes[cursor] == UInt8(ascii: "]") { depth -= 1 }
+          if bytes[cursor] == UInt8(ascii: ">") && depth <= 0 { break }
+          cursor += 1
+        }
+        guard cursor < bytes.count else {
+          throw PlistSyntaxError(offset: index, message: "unterminated <!DOCTYPE declaration")
+        }
+        index = cursor + 1
+      } else if byte == UInt8(ascii: "<") {
+        return strayText
+      } else {
+        if strayText == nil { strayText = index }
+        index += 1
+      }
+    }
+    return strayText
+  }
+
+  mutating func readTag() throws(PlistSyntaxError) -> Tag {
+    let start = index
+    index += 1
+    var isClosing = false
+    if index < bytes.count && bytes[index] == UInt8(ascii: "/") {
+      isClosing = true
+      index += 1
+    }
+    let nameStart = index
+    while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+    let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+    guard !name.isEmpty else {
+      throw PlistSyntaxError(offset: start, message: "'<' not followed by an element name")
+    }
+    var quote: UInt8?
+    while index < bytes.count {
+      let byte = bytes[index]
+      if let open = quote {
+        if byte == open { quote = nil }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if byte == UInt8(ascii: ">") {
+        break
+      } else if byte == UInt8(ascii: "<") {
+        throw PlistSyntaxError(offset: start, message: "tag <\(name) is not closed with '>'")
+      }
+      index += 1
+    }
+    guard index < bytes.count else {
+      throw PlistSyntaxError(offset: start, message: "tag <\(isClosing ? "/" : "")\(name) is not closed with '>'")
+    }
+    let isEmpty = bytes[index - 1] == UInt8(ascii: "/") && !isClosing
+    index += 1
+    return Tag(name: name, start: start, end: index, isClosing: isClosing, isEmpty: isEmpty)
+  }
+
+  func isNameByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ":"),
+      UInt8(ascii: "."):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Reads character data up to `</name>` and consumes that closing tag.
+  mutating func readText(closing name: String, openedAt start: Int) throws(PlistSyntaxError) -> String {
+    var text: [UInt8] = []
+    while index < bytes.count {
+      if startsWith("<![CDATA[", at: index) {
+        guard let end = find("]]>", from: index + 9) else {
+          throw PlistSyntaxError(offset: index, message: "unterminated CDATA section")
+        }
+        text.append(contentsOf: bytes[(index + 9)..<end])
+        index = end + 3
+      } else if startsWith("<!--", at: index) {
+        guard let end = find("-->", from: index + 4) else {
+          throw PlistSyntaxError(offset: index, message: "unterminated comment: no '-->'")
+        }
+        index = end + 3
+      } else if bytes[index] == UInt8(ascii: "<") {
+        let tag = try readTag()
+        guard tag.isClosing, tag.name == name else {
+          throw PlistSyntaxError(
+            offset: tag.start,
+            message: "expected </\(name)> to close the <\(name)> at line \(lines.position(ofOffset: start).line), found <\(tag.isClosing ? "/" : "")\(tag.name)>")
+        }
+        return String(decoding: text, as: UTF8.self)
+      } else if bytes[index] == UInt8(ascii: "&") {
+        text.append(contentsOf: try readEntity())
+      } else {
+        text.append(bytes[index])
+        index += 1
+      }
+    }
+    throw PlistSyntaxError(offset: start, message: "<\(name)> is never closed")
+  }
+
+  mutating func readEntity() throws(PlistSyntaxError) -> [UInt8] {
+    let start = index
+    guard let end = find(";", from: index), end - index <= 12 else {
+      throw PlistSyntaxError(offset: start, message: "'&' must start an entity such as &amp;", help: "write &amp; for '&'")
+    }
+    let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+    index = end + 1
+    switch name {
+    case "lt": return Array("<".utf8)
+    case "gt": return Array(">".utf8)
+    case "amp": return Array("&".utf8)
+    case "quot": return Array("\"".utf8)
+    case "apos": return Array("'".utf8)
+    default:
+      var value: UInt32?
+      if name.hasPrefix("#x") { value = UInt32(name.dropFirst(2), radix: 16) }
+      else if name.hasPrefix("#") { value = UInt32(name.dropFirst(1)) }
+      if let value, let scalar = Unicode.Scalar(value) { return Array(String(Character(scalar)).utf8) }
+      throw PlistSyntaxError(offset: start, message: "unknown entity &\(name);", help: "plists know &lt; &gt; &amp; &quot; &apos; and &#N;")
+    }
+  }
+
+  mutating func parse() throws(PlistSyntaxError) -> Node? {
+    var stack: [Frame] = []
+    var root: Node?
+    while true {
+      if let stray = try skipMisc() {
+        throw PlistSyntaxError(offset: stray, message: "text outside of any plist element")
+      }
+      guard index < bytes.count else { break }
+      let tag = try readTag()
+      if tag.isClosing {
+        switch stack.popLast() {
+        case .dict(let start, let pointer, let members, let key):
+          guard tag.name == "dict" else { throw mismatched(tag, expected: "dict", openedAt: start) }
+          if let key {
+            throw PlistSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
+          }
+          let node = Node(value: .object(members), span: span(start, tag.end), pointer: pointer)
+          try deliver(node, stack: &stack, root: &root)
+        case .array(let start, let pointer, let elements):
+          guard tag.name == "array" else { throw mismatched(tag, expected: "array", openedAt: start) }
+          let node = Node(value: .array(elements), span: span(start, tag.end), pointer: pointer)
+          try deliver(node, stack: &stack, root: &root)
+        case .plist(let start):
+          guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: start) }
+          if let stray = try skipMisc() {
+            throw PlistSyntaxError(offset: stray, message: "text after </plist>")
+          }
+          if index < bytes.count {
+            throw PlistSyntaxError(offset: index, message: "content after </plist>; a plist holds one value")
+          }
+          return root
+        case nil:
+          throw PlistSyntaxError(offset: tag.start, message: "</\(tag.name)> closes nothing")
+        }
+        continue
+      }
+      if tag.name == "plist" {
+        guard stack.isEmpty, root == nil else {
+          throw PlistSyntaxError(offset: tag.start, message: "<plist> can only be the outermost element")
+        }
+        if tag.isEmpty { return nil }
+        stack.append(.plist(start: tag.start))
+        continue
+      }
+      let pointer: String
+      if tag.name == "key" {
+        guard case .dict(let start, let dictPointer, let members, nil) = stack.popLast() else {
+          if case .dict(_, _, _, let key?) = stack.last {
+            throw PlistSyntaxError(offset: tag.start, message: "two keys in a row: the key \"\(key.0)\" has no value")
+          }
+          throw PlistSyntaxError(offset: tag.start, message: "<key> outside a <dict>")
+        }
+        let text = tag.isEmpty ? "" : try readText(closing: "key", openedAt: tag.start)
+        stack.append(.dict(start: start, pointer: dictPointer, members: members, key: (text, span(tag.start, index))))
+        continue
+      }
+      switch stack.last {
+      case .dict(_, let dictPointer, _, let key?): pointer = Node.pointer(dictPointer, appending: key.0)
+      case .dict:
+        throw PlistSyntaxError(offset: tag.start, message: "<\(tag.name)> in a <dict> where a <key> is expected")
+      case .array(_, let arrayPointer, let elements): pointer = arrayPointer + "/\(elements.count)"
+      case .plist, nil:
+        if root != nil {
+          throw PlistSyntaxError(offset: tag.start, message: "a second top-level value; a plist holds one value")
+        }
+        pointer = ""
+      }
+      switch tag.name {
+      case "dict", "array":
+        if stack.count >= ReaderLimits.maxDepth {
+          throw PlistSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
+        }
+        if tag.isEmpty {
+          let node = Node(value: tag.name == "dict" ? .object([]) : .array([]), span: span(tag.start, tag.end), pointer: pointer)
+          try deliver(node, stack: &stack, root: &root)
+        } else {
+          stack.append(tag.name == "dict" ? .dict(start: tag.start, pointer: pointer, members: [], key: nil) : .array(start: tag.start, pointer: pointer, elements: []))
+        }
+      case "true", "false":
+        if !tag.isEmpty { _ = try readText(closing: tag.name, openedAt: tag.start) }
+        try deliver(Node(value: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
+      case "string", "integer", "real", "date", "data":
+        let text = tag.isEmpty ? "" : try readText(closing: tag.name, openedAt: tag.start)
+        let value = try scalarValue(tag.name, text, at: tag.start)
+        try deliver(Node(value: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
+      default:
+        throw PlistSyntaxError(
+          offset: tag.start, message: "unknown plist element <\(tag.name)>",
+          help: "plist values are dict, array, string, integer, real, true, false, date and data")
+      }
+    }
+    if let frame = stack.last {
+      switch frame {
+      case .dict(let start, _, _, _), .array(let start, _, _), .plist(let start):
+        throw PlistSyntaxError(offset: start, message: "element opened here is never closed (end of file)")
+      }
+    }
+    guard root != nil else {
+      throw PlistSyntaxError(offset: 0, message: "the file holds no plist value")
+    }
+    return root
+  }
+
+  func mismatched(_ tag: Tag, expected: String, openedAt start: Int) -> PlistSyntaxError {
+    PlistSyntaxError(
+      offset: tag.start,
+      message: "expected </\(expected)> to close the <\(expected)> at line \(lines.position(ofOffset: start).line), found </\(tag.name)>")
+  }
+
+  func deliver(_ node: Node, stack: inout [Frame], root: inout Node?) throws(PlistSyntaxError) {
+    switch stack.popLast() {
+    case .dict(let start, let pointer, var members, let key?):
+      members.append(Member(key: key.0, keySpan: key.1, value: node))
+      stack.append(.dict(start: start, pointer: pointer, members: members, key: nil))
+    case .array(let start, let pointer, var elements):
+      elements.append(node)
+      stack.append(.array(start: start, pointer: pointer, elements: elements))
+    case .plist(let start):
+      root = node
+      stack.append(.plist(start: start))
+    case nil:
+      root = node
+    case .dict:
+      break
+    }
+  }
+
+  func scalarValue(_ element: String, _ text: String, at offset: Int) throws(PlistSyntaxError) -> Value {
+    let trimmed = text.trimmingCharacters(in: " \t\r\n")
+    switch element {
+    case "integer":
+      let isHex = trimmed.lowercased().hasPrefix("0x")
+      if isHex, let value = UInt64(trimmed.dropFirst(2), radix: 16) {
+        return .number(NumberValue(literal: String(value), isWhole: true, doubleValue: Double(value)))
+      }
+      if !isHex, !trimmed.isEmpty, let value = Double(trimmed), trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) {
+        let literal = trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
+        return .number(NumberValue(literal: literal, isWhole: true, doubleValue: value))
+      }
+      throw PlistSyntaxError(offset: offset, message: "<integer> holds \"\(trimmed)\", which is not a whole number")
+    case "real":
+      if let value = Double(trimmed), value.isFinite {
+        let number = NumberValue(jsonLiteral: String(value))
+        return .number(NumberValue(literal: number.literal, isWhole: number.isWhole, doubleValue: value))
+      }
+      throw PlistSyntaxError(offset: offset, message: "<real> holds \"\(trimmed)\", which is not a finite number")
+    case "data":
+      return .string(trimmed.filter { !$0.isWhitespace })
+    case "date":
+      return .string(trimmed)
+    default:
+      return .string(text)
+    }
+  }
+}
+
+extension String {
+  func trimmingCharacters(in set: String) -> String {
+    let characters = Set(set)
+    var slice = Substring(self)
+    while let first = slice.first, characters.contains(first) { slice.removeFirst() }
+    while let last = slice.last, characters.contains(last) { slice.removeLast() }
+    return String(slice)
+  }
+}

@@ -1,0 +1,58 @@
+/// What a rule sees besides its document.
+public struct RuleContext: Sendable {
+  public var targets: [Platform: OSVersion]
+
+  public init(targets: [Platform: OSVersion] = [:]) {
+    self.targets = targets
+  }
+}
+
+/// A check. Its name, default severity, summary, rationale and examples live
+/// in its document, `rules/<name>.md`, which the binary embeds: one source for
+/// the engine, `pushlint rules`, SARIF and the example test.
+public protocol Rule: Sendable {
+  static var name: String { get }
+  init()
+  func check(_ document: Document, context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+  public static var description: RuleDescription {
+    guard let description = RuleCatalog.standard.description(of: name) else {
+      fatalError("rule \(name) has no document in rules/; add rules/\(name).md")
+    }
+    return description
+  }
+}
+
+/// Rules whose findings come from the readers: they only pass them on.
+public protocol ReaderRule: Rule {}
+
+extension ReaderRule {
+  public func check(_ document: Document, context: RuleContext) -> [Finding] {
+    document.readerFindings.filter { $0.rule == Self.name }
+  }
+}
+
+/// The rules pushlint runs, in a fixed order.
+public struct RuleRegistry: Sendable {
+  public let rules: [any Rule]
+
+  public init(rules: [any Rule]) {
+    self.rules = rules
+  }
+
+  public static let standard = RuleRegistry(rules: [
+    SyntaxErrorRule(),
+    InvalidEncodingRule(),
+    DuplicateKeyRule(),
+    YAMLAmbiguousValueRule(),
+    APSMissingRule(),
+  ])
+
+  public var names: [String] { rules.map { type(of: $0).name } }
+
+  public func rule(named name: String) -> (any Rule)? {
+    rules.first { type(of: $0).name == name }
+  }
+}

@@ -1,0 +1,214 @@
+/// One example of a rule's document: the file(s) to lint and, for a
+/// triggering example, where the rule must report.
+public struct RuleExample: Sendable {
+  public struct File: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+  }
+  public var files: [File]
+  /// Positions (line, column) marked with `↓` in the example's main file.
+  public var markedPositions: [SourcePosition]
+  /// The line in the rule document where the example starts, for messages.
+  public var documentLine: Int
+
+  /// The file the markers refer to: the last one; earlier ones are context.
+  public var mainFile: File { files[files.count - 1] }
+}
+
+/// What a rule's document says about it.
+public struct RuleDescription: Sendable {
+  public var name: String
+  public var severity: Severity
+  public var summary: String
+  public var source: String?
+  /// The full Markdown document.
+  public var markdown: String
+  public var descriptionText: String
+  public var rationale: String
+  public var fix: String
+  public var triggering: [RuleExample]
+  public var nonTriggering: [RuleExample]
+}
+
+public struct RuleCatalogError: Error, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var message: String
+  public var description: String { "rules/\(file):\(line): \(message)" }
+}
+
+/// The rule documents of `rules/`, as embedded in the binary.
+public struct RuleCatalog: Sendable {
+  public let descriptions: [String: RuleDescription]
+  /// Every file of `rules/` by name, for data the rules interpret.
+  public let files: [String: String]
+
+  public static let standard: RuleCatalog = {
+    do {
+      return try RuleCatalog(files: EmbeddedRuleCatalog.files)
+    } catch {
+      fatalError("the embedded rule catalog is broken: \(error)")
+    }
+  }()
+
+  public init(files: [(name: String, text: String)]) throws {
+    var descriptions: [String: RuleDescription] = [:]
+    var texts: [String: String] = [:]
+    for file in files {
+      texts[file.name] = file.text
+      guard file.name.hasSuffix(".md"), file.name != "README.md" else { continue }
+      let description = try RuleDocumentParser.parse(file.text, fileName: file.name)
+      descriptions[description.name] = description
+    }
+    self.descriptions = descriptions
+    self.files = texts
+  }
+
+  public func description(of rule: String) -> RuleDescription? { descriptions[rule] }
+}
+
+/// Reads the rule document format described in `rules/README.md`.
+enum RuleDocumentParser {
+  static func parse(_ text: String, fileName: String) throws(RuleCatalogError) -> RuleDescription {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func fail(_ line: Int, _ message: String) -> RuleCatalogError {
+      RuleCatalogError(file: fileName, line: line, message: message)
+    }
+    guard lines.first == "---", let close = lines.dropFirst().firstIndex(of: "---") else {
+      throw fail(1, "a rule document starts with front matter between two '---' lines")
+    }
+    var fields: [String: String] = [:]
+    for (offset, line) in lines[1..<close].enumerated() {
+      guard let colon = line.firstIndex(of: ":") else { throw fail(offset + 2, "front matter lines are 'key: value'") }
+      fields[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingCharacters(in: " ")
+    }
+    guard let name = fields["rule"], fileName == name + ".md" else {
+      throw fail(2, "front matter needs 'rule:' equal to the file name without .md")
+    }
+    guard let severityText = fields["severity"], let severity = Severity(rawValue: severityText) else {
+      throw fail(2, "front matter needs 'severity: error|warning|info'")
+    }
+    guard let summary = fields["summary"], !summary.isEmpty else { throw fail(2, "front matter needs 'summary:'") }
+
+    var sections: [String: String] = [:]
+    var sectionStarts: [String: Int] = [:]
+    var current = ""
+    var body: [String] = []
+    func flush() { sections[current] = body.joined(separator: "\n").trimmingCharacters(in: "\n ") }
+    for index in (close + 1)..<lines.count {
+      let line = lines[index]
+      if line.hasPrefix("## ") {
+        flush()
+        current = String(line.dropFirst(3)).trimmingCharacters(in: " ")
+        sectionStarts[current] = index + 1
+        body = []
+      } else if current.isEmpty && line.hasPrefix("# ") {
+        continue
+      } else {
+        body.append(line)
+      }
+    }
+    flush()
+    let triggering = try examples(in: lines, section: "Triggering", starts: sectionStarts, fileName: fileName, marked: true)
+    let nonTriggering = try examples(
+      in: lines, section: "Not triggering", starts: sectionStarts, fileName: fileName, marked: false)
+    guard !triggering.isEmpty, !nonTriggering.isEmpty else {
+      throw fail(1, "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
+    }
+    let markdown = lines[(close + 1)...].joined(separator: "\n").trimmingCharacters(in: "\n")
+    return RuleDescription(
+      name: name, severity: severity, summary: summary, source: fields["source"], markdown: markdown,
+      descriptionText: sections[""] ?? "", rationale: sections["Why"] ?? "", fix: sections["How to fix"] ?? "",
+      triggering: triggering, nonTriggering: nonTriggering)
+  }
+
+  /// The fenced blocks of a section. A block whose info string says
+  /// `context` is a further file of the example that follows it.
+  static func examples(
+    in lines: [String], section: String, starts: [String: Int], fileName: String, marked: Bool
+  ) throws(RuleCatalogError) -> [RuleExample] {
+    guard let start = starts[section] else { return [] }
+    var examples: [RuleExample] = []
+    var pendingContext: [RuleExample.File] = []
+    var index = start
+    while index < lines.count, !lines[index].hasPrefix("## ") {
+      let line = lines[index]
+      guard line.hasPrefix("```"), line.count > 3 else {
+        index += 1
+        continue
+      }
+      let info = line.dropFirst(3).split(separator: " ").map(String.init)
+      let language = info.first ?? ""
+      var attributes: [String: String] = [:]
+      for word in info.dropFirst() {
+        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+        attributes[parts[0]] = parts.count > 1 ? parts[1] : ""
+      }
+      let blockStart = index + 1
+      guard let end = lines[blockStart...].firstIndex(where: { $0 == "```" }) else {
+        throw RuleCatalogError(file: fileName, line: index + 1, message: "unterminated code block")
+      }
+      var body = lines[blockStart..<end].joined(separator: "\n") + "\n"
+      if attributes["no-final-newline"] != nil { body.removeLast() }
+      let path = attributes["path"] ?? defaultPath(language)
+      let (bytes, markers) = stripMarkers(body, decodeEscapes: attributes["escapes"] != nil)
+      let file = RuleExample.File(path: path, bytes: bytes)
+      index = end + 1
+      if attributes["context"] != nil {
+        pendingContext.append(file)
+        continue
+      }
+      if marked && markers.isEmpty {
+        throw RuleCatalogError(file: fileName, line: blockStart, message: "a triggering example marks where the rule reports with ↓")
+      }
+      examples.append(RuleExample(files: pendingContext + [file], markedPositions: markers, documentLine: blockStart))
+      pendingContext = []
+    }
+    return examples
+  }
+
+  static func defaultPath(_ language: String) -> String {
+    switch language {
+    case "yaml", "yml": "example.yaml"
+    case "xml", "plist": "Info.plist"
+    case "jsonl": "example.jsonl"
+    default: "example.json"
+    }
+  }
+
+  /// Removes every `↓` and returns where each stood; with `escapes`, `\xHH`
+  /// becomes that byte, so examples can hold bytes that are not UTF-8.
+  static func stripMarkers(_ text: String, decodeEscapes: Bool) -> ([UInt8], [SourcePosition]) {
+    var bytes: [UInt8] = []
+    var markers: [SourcePosition] = []
+    var line = 1
+    var column = 1
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "↓" {
+        markers.append(SourcePosition(line: line, column: column, offset: bytes.count))
+        index += 1
+        continue
+      }
+      if decodeEscapes, scalar == "\\", index + 3 < scalars.count, scalars[index + 1] == "x",
+        let byte = UInt8(String(scalars[index + 2]) + String(scalars[index + 3]), radix: 16)
+      {
+        bytes.append(byte)
+        if byte & 0xC0 != 0x80 { column += 1 }
+        index += 4
+        continue
+      }
+      bytes.append(contentsOf: Array(String(scalar).utf8))
+      if scalar == "\n" {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+      index += 1
+    }
+    return (bytes, markers)
+  }
+}

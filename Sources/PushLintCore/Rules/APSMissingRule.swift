@@ -1,0 +1,54 @@
+struct APSMissingRule: Rule {
+  static let name = RuleName.apsMissing
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let root = document.root else { return [] }
+    switch document.kind {
+    case .payload:
+      return check(payload: root, what: "a payload")
+    case .envelope:
+      guard let payload = root["payload"] else { return [] }
+      return check(payload: payload, what: "the envelope's \"payload\"")
+    default:
+      return []
+    }
+  }
+
+  private func check(payload: Node, what: String) -> [Finding] {
+    guard let members = payload.members else {
+      return [
+        Finding(
+          rule: Self.name, span: payload.span,
+          message: "\(what) must be a JSON object with an \"aps\" dictionary, found \(article(payload.typeName))",
+          pointer: payload.pointer, help: "wrap it: {\"aps\": {\"alert\": \"…\"}}")
+      ]
+    }
+    guard let aps = members.last(where: { $0.key == "aps" }) else {
+      let opening = SourceSpan(
+        start: payload.span.start,
+        end: SourcePosition(
+          line: payload.span.start.line, column: payload.span.start.column + 1, offset: payload.span.start.offset + 1))
+      return [
+        Finding(
+          rule: Self.name, span: payload.span == .fileStart ? .fileStart : opening,
+          message: "\(what) has no \"aps\" dictionary; APNs needs one, and custom keys go beside it",
+          pointer: payload.pointer, help: "add \"aps\": {…} at the top level")
+      ]
+    }
+    guard aps.value.isObject else {
+      return [
+        Finding(
+          rule: Self.name, span: aps.value.span,
+          message: "\"aps\" must be an object, found \(article(aps.value.typeName))",
+          pointer: aps.value.pointer, help: "write \"aps\": {\"alert\": \"…\"}")
+      ]
+    }
+    return []
+  }
+}
+
+func article(_ typeName: String) -> String {
+  let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+  if typeName == "null" { return "null" }
+  return (vowels.contains(typeName.first ?? "x") ? "an " : "a ") + typeName
+}

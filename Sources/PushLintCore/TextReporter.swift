@@ -1,0 +1,62 @@
+/// Escapes what must never reach a terminal or a line-based log raw: control
+/// characters (ANSI escape sequences start with one) and line breaks.
+public enum SafeText {
+  public static func escape(_ text: String) -> String {
+    var needsEscape = false
+    for scalar in text.unicodeScalars where isUnsafe(scalar) {
+      needsEscape = true
+      break
+    }
+    guard needsEscape else { return text }
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      default:
+        if isUnsafe(scalar) {
+          output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return output
+  }
+
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+      || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+  }
+}
+
+/// The gcc-style `text` format: `path:line:col: severity: message [rule]`.
+public enum TextReporter {
+  public static func line(for diagnostic: Diagnostic) -> String {
+    "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column): "
+      + "\(diagnostic.severity.gccWord): \(SafeText.escape(diagnostic.message)) [\(diagnostic.rule)]"
+  }
+
+  public static func render(_ diagnostics: [Diagnostic]) -> String {
+    var output = ""
+    for diagnostic in diagnostics {
+      output += line(for: diagnostic)
+      output += "\n"
+    }
+    return output
+  }
+
+  /// The closing line for standard error.
+  public static func summary(_ report: LintReport) -> String {
+    let errors = report.count(.error)
+    let warnings = report.count(.warning)
+    let notes = report.count(.info)
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    let where_ = "in \(plural(report.files, "file"))"
+      + (report.documents != report.files ? " (\(plural(report.documents, "document")))" : "")
+    if errors + warnings + notes == 0 { return "pushlint: no problems \(where_)" }
+    return "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(where_)"
+  }
+}

@@ -1,0 +1,131 @@
+/// A number as written: its literal text (kept so `1`, `1.0` and `1e0` stay
+/// distinguishable) and whether it is a whole number.
+public struct NumberValue: Hashable, Sendable {
+  /// JSON spelling of the number (YAML numbers are converted to it).
+  public var literal: String
+  public var isWhole: Bool
+  public var doubleValue: Double
+
+  public init(literal: String, isWhole: Bool, doubleValue: Double) {
+    self.literal = literal
+    self.isWhole = isWhole
+    self.doubleValue = doubleValue
+  }
+
+  /// Parses a JSON number literal that the reader has already validated.
+  public init(jsonLiteral literal: String) {
+    self.literal = literal
+    self.doubleValue = Double(literal) ?? .nan
+    let hasFraction = literal.contains(".")
+    let hasExponent = literal.contains("e") || literal.contains("E")
+    if !hasFraction && !hasExponent {
+      isWhole = true
+    } else {
+      isWhole = doubleValue.isFinite && doubleValue.rounded(.towardZero) == doubleValue
+    }
+  }
+
+  public var intValue: Int? {
+    guard isWhole, doubleValue.isFinite, abs(doubleValue) < 9.0e15 else { return nil }
+    return Int(doubleValue)
+  }
+}
+
+/// One member of an object, with the key's own span. Objects keep every
+/// member in source order, duplicates included, so `duplicate-key` can see them.
+public struct Member: Sendable {
+  public var key: String
+  public var keySpan: SourceSpan
+  public var value: Node
+
+  public init(key: String, keySpan: SourceSpan, value: Node) {
+    self.key = key
+    self.keySpan = keySpan
+    self.value = value
+  }
+}
+
+public enum Value: Sendable {
+  case null
+  case bool(Bool)
+  case number(NumberValue)
+  case string(String)
+  case array([Node])
+  case object([Member])
+}
+
+/// A positioned value: what every reader produces and every rule inspects.
+public struct Node: Sendable {
+  public var value: Value
+  public var span: SourceSpan
+  /// RFC 6901 JSON Pointer of this node inside its document.
+  public var pointer: String
+
+  public init(value: Value, span: SourceSpan, pointer: String) {
+    self.value = value
+    self.span = span
+    self.pointer = pointer
+  }
+
+  public var members: [Member]? {
+    if case .object(let members) = value { return members }
+    return nil
+  }
+
+  public var elements: [Node]? {
+    if case .array(let elements) = value { return elements }
+    return nil
+  }
+
+  public var stringValue: String? {
+    if case .string(let string) = value { return string }
+    return nil
+  }
+
+  public var numberValue: NumberValue? {
+    if case .number(let number) = value { return number }
+    return nil
+  }
+
+  public var boolValue: Bool? {
+    if case .bool(let bool) = value { return bool }
+    return nil
+  }
+
+  public var isObject: Bool { members != nil }
+
+  /// The member for `key`; when a key repeats, the last one wins, as in most JSON readers.
+  public func member(_ key: String) -> Member? {
+    members?.last { $0.key == key }
+  }
+
+  public subscript(key: String) -> Node? { member(key)?.value }
+
+  /// Name of the JSON type, as messages say it.
+  public var typeName: String {
+    switch value {
+    case .null: "null"
+    case .bool: "boolean"
+    case .number: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+}
+
+extension Node {
+  /// The pointer of a child reached by `token` (an object key or array index).
+  public static func pointer(_ parent: String, appending token: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(token.utf8.count)
+    for character in token.unicodeScalars {
+      switch character {
+      case "~": escaped += "~0"
+      case "/": escaped += "~1"
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return parent + "/" + escaped
+  }
+}

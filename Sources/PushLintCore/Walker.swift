@@ -1,0 +1,84 @@
+/// Turns command-line paths and configured globs into the files to lint.
+extension Linter {
+  static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+
+  func collectInputs(paths: [String], currentDirectory: String, errors: inout [FileError]) -> [LintInput] {
+    var inputs: [LintInput] = []
+    var seen: Set<String> = []
+    func add(_ input: LintInput) {
+      guard seen.insert(input.absolutePath).inserted else { return }
+      inputs.append(input)
+    }
+    func display(_ absolute: String) -> String {
+      Paths.relative(absolute, to: currentDirectory) ?? absolute
+    }
+    if paths.isEmpty && !configuration.include.isEmpty {
+      for glob in configuration.include {
+        let base = Paths.absolute(glob.literalPrefix.isEmpty ? "." : glob.literalPrefix, from: configuration.directory)
+        switch FileSystem.status(base).0 {
+        case .file where !glob.hasWildcards:
+          add(LintInput(displayPath: display(base), absolutePath: base, explicit: true, namedByGlob: true))
+        case .directory:
+          walk(base, display: display(base), glob: glob.hasWildcards ? glob : nil, into: add)
+        default:
+          if !glob.hasWildcards {
+            errors.append(FileError(path: glob.pattern, reason: "no such file or directory (from include in \(configuration.file ?? Configuration.fileName))"))
+          }
+        }
+      }
+      return inputs
+    }
+    for path in paths.isEmpty ? ["."] : paths {
+      let absolute = Paths.absolute(path, from: currentDirectory)
+      let (type, _, code) = FileSystem.status(absolute)
+      switch type {
+      case .missing:
+        errors.append(FileError(path: path, reason: FileSystem.errorText(code)))
+      case .directory:
+        walk(absolute, display: path, glob: nil, into: add)
+      case .file, .other:
+        add(LintInput(displayPath: path, absolutePath: absolute, explicit: true, namedByGlob: false))
+      }
+    }
+    return inputs
+  }
+
+  /// Walks a directory depth-first in name order. Each directory is entered
+  /// once (by device and inode), so symlink loops end.
+  func walk(_ root: String, display rootDisplay: String, glob: Glob?, into add: (LintInput) -> Void) {
+    var visited: Set<FileSystem.Identity> = []
+    var pending: [(absolute: String, display: String)] = [(root, rootDisplay)]
+    while let (directory, displayDirectory) = pending.popLast() {
+      guard case (.directory, let identity?, _) = FileSystem.status(directory), visited.insert(identity).inserted else {
+        continue
+      }
+      guard case .success(let names) = FileSystem.list(directory) else { continue }
+      var subdirectories: [(String, String)] = []
+      for name in names {
+        let absolute = directory == "/" ? "/" + name : directory + "/" + name
+        let displayPath = Paths.join(displayDirectory, name)
+        let relative = configuration.relativePath(absolute)
+        switch FileSystem.status(absolute).0 {
+        case .directory:
+          if name.hasPrefix(".") || Linter.skippedDirectories.contains(name) { continue }
+          if let relative, configuration.exclude.contains(where: { $0.matches(relative) || $0.matchesDirectoryContents(relative) && $0.pattern.hasSuffix("/**") }) {
+            continue
+          }
+          subdirectories.append((absolute, displayPath))
+        case .file:
+          guard SourceFormat.from(fileName: name) != nil else { continue }
+          if let relative, configuration.exclude.contains(where: { $0.matches(relative) }) { continue }
+          var namedByGlob = false
+          if let glob {
+            guard let relative, glob.matches(relative) else { continue }
+            namedByGlob = true
+          }
+          add(LintInput(displayPath: displayPath, absolutePath: absolute, explicit: false, namedByGlob: namedByGlob))
+        default:
+          continue
+        }
+      }
+      pending.append(contentsOf: subdirectories.reversed())
+    }
+  }
+}

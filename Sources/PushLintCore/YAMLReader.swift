@@ -1,0 +1,320 @@
+import CYAML
+
+/// One document of a YAML stream.
+public struct YAMLDocumentResult: Sendable {
+  public var index: Int
+  public var result: ReadResult
+}
+
+/// Reads YAML through libyaml's event API, so every key and value keeps its
+/// own position, and builds the JSON tree the document stands for.
+///
+/// Scalars are resolved with the YAML 1.2 core schema, the one that agrees
+/// with JSON: `true`/`false` (any of three casings) are booleans, `null`, `~`
+/// and the empty scalar are null, decimal, `0o` octal and `0x` hex integers and
+/// decimal floats are numbers, and everything else (quoted or not) is a
+/// string. Where YAML 1.1 readers (PyYAML, Ruby, libyaml-based tools) read a
+/// plain scalar differently — `yes`, `on`, `010`, `1:30`, `2024-01-01` — the
+/// value is still read the 1.2 way and `yaml-ambiguous-value` says so.
+public enum YAMLReader {
+  /// How many nodes one document may hold after its aliases are expanded.
+  /// A payload has a few dozen; a billion-laughs file wants 10^9.
+  public static let maxExpandedNodes = 100_000
+
+  public static func read(_ bytes: [UInt8]) -> [YAMLDocumentResult] {
+    bytes.withUnsafeBufferPointer { read($0) }
+  }
+
+  public static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [YAMLDocumentResult] {
+    var leading: [Finding] = []
+    var body = bytes
+    if let problem = EncodingCheck.firstProblem(in: bytes) {
+      let lines = LineIndex(bytes: Array(bytes))
+      leading.append(
+        Finding(
+          rule: RuleName.invalidEncoding, span: SourceSpan(at: lines.position(ofOffset: problem.offset)),
+          message: problem.message))
+      guard problem.isRecoverable else {
+        return [YAMLDocumentResult(index: 0, result: ReadResult(root: nil, findings: leading))]
+      }
+      body = UnsafeBufferPointer(rebasing: bytes[3...])
+    }
+    var builder = YAMLTreeBuilder(bytes: bytes, bodyOffset: bytes.count - body.count)
+    var documents = builder.run(body)
+    if documents.isEmpty {
+      documents = [YAMLDocumentResult(index: 0, result: ReadResult(root: nil, findings: []))]
+    }
+    documents[0].result.findings.insert(contentsOf: leading, at: 0)
+    return documents
+  }
+}
+
+private struct YAMLTreeBuilder {
+  enum Frame {
+    case sequence(start: SourcePosition, pointer: String, anchor: String?, elements: [Node])
+    case mapping(
+      start: SourcePosition, pointer: String, anchor: String?, members: [Member],
+      pendingKey: (String, SourceSpan)?)
+  }
+
+  let lines: LineIndex
+  let bodyOffset: Int
+  var documents: [YAMLDocumentResult] = []
+  var findings: [Finding] = []
+  var stack: [Frame] = []
+  var root: Node?
+  var anchors: [String: (node: Node, count: Int)] = [:]
+  var nodeCount = 0
+  /// Set when the current document failed; its remaining events are skipped.
+  var failed = false
+
+  init(bytes: UnsafeBufferPointer<UInt8>, bodyOffset: Int) {
+    self.lines = LineIndex(bytes: Array(bytes))
+    self.bodyOffset = bodyOffset
+  }
+
+  func position(_ mark: yaml_mark_t) -> SourcePosition {
+    let line = Int(mark.line) + 1
+    let column = Int(mark.column) + 1 + (line == 1 && bodyOffset > 0 ? 1 : 0)
+    return SourcePosition(line: line, column: column, offset: lines.offset(line: line, column: column))
+  }
+
+  func span(_ event: yaml_event_t) -> SourceSpan {
+    SourceSpan(start: position(event.start_mark), end: position(event.end_mark))
+  }
+
+  mutating func run(_ body: UnsafeBufferPointer<UInt8>) -> [YAMLDocumentResult] {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else { return [] }
+    defer { yaml_parser_delete(&parser) }
+    if let base = body.baseAddress {
+      yaml_parser_set_input_string(&parser, base, body.count)
+    } else {
+      var empty: UInt8 = 0
+      yaml_parser_set_input_string(&parser, &empty, 0)
+    }
+    var event = yaml_event_t()
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else {
+        reportParserError(parser)
+        finishDocument()
+        return documents
+      }
+      defer { yaml_event_delete(&event) }
+      switch event.type {
+      case YAML_STREAM_END_EVENT:
+        return documents
+      case YAML_DOCUMENT_START_EVENT:
+        startDocument()
+      case YAML_DOCUMENT_END_EVENT:
+        finishDocument()
+      default:
+        if !failed { handle(event) }
+      }
+    }
+  }
+
+  mutating func startDocument() {
+    stack = []
+    root = nil
+    anchors = [:]
+    nodeCount = 0
+    failed = false
+    findings = []
+  }
+
+  mutating func finishDocument() {
+    let result = ReadResult(root: failed ? nil : root, findings: findings)
+    documents.append(YAMLDocumentResult(index: documents.count, result: result))
+    startDocument()
+  }
+
+  mutating func fail(_ span: SourceSpan, _ message: String, help: String? = nil) {
+    findings.append(Finding(rule: RuleName.syntaxError, span: span, message: message, help: help))
+    failed = true
+    stack = []
+  }
+
+  mutating func reportParserError(_ parser: yaml_parser_t) {
+    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+    var message = problem
+    if let context = parser.context.map({ String(cString: $0) }) {
+      let contextPosition = position(parser.context_mark)
+      message += " (\(context) at line \(contextPosition.line), column \(contextPosition.column))"
+    }
+    let mark = parser.error == YAML_READER_ERROR ? nil : parser.problem_mark
+    let at = mark.map(position) ?? lines.position(ofOffset: bodyOffset + parser.problem_offset)
+    fail(SourceSpan(at: at), message)
+  }
+
+  /// The pointer the next child of the innermost container gets.
+  func childPointer() -> String {
+    switch stack.last {
+    case .sequence(_, let pointer, _, let elements): return pointer + "/\(elements.count)"
+    case .mapping(_, let pointer, _, _, let pendingKey?): return Node.pointer(pointer, appending: pendingKey.0)
+    case .mapping(_, let pointer, _, _, nil): return pointer
+    case nil: return ""
+    }
+  }
+
+  var expectsKey: Bool {
+    if case .mapping(_, _, _, _, nil) = stack.last { return true }
+    return false
+  }
+
+  mutating func handle(_ event: yaml_event_t) {
+    let eventSpan = span(event)
+    switch event.type {
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+      let tag = scalar.tag.map { String(cString: $0) }
+      let anchor = scalar.anchor.map { String(cString: $0) }
+      if let tag { reportTag(tag, at: eventSpan) }
+      if expectsKey {
+        if text == "<<" && scalar.style == YAML_PLAIN_SCALAR_STYLE {
+          findings.append(
+            Finding(
+              rule: RuleName.yamlAmbiguousValue, span: eventSpan,
+              message: "merge key '<<' has no JSON equivalent; YAML 1.1 tools merge the mapping, pushlint keeps '<<' as a key",
+              pointer: childPointer(),
+              help: "write the merged keys out in full"))
+        }
+        setPendingKey(text, eventSpan)
+        return
+      }
+      let pointer = childPointer()
+      let value: Value
+      if scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil {
+        if let note = YAMLScalarResolution.versionDifference(text) {
+          findings.append(
+            Finding(
+              rule: RuleName.yamlAmbiguousValue, span: eventSpan, message: note.message, pointer: pointer,
+              help: note.help))
+        }
+        value = YAMLScalarResolution.resolvePlain(text)
+      } else {
+        value = YAMLScalarResolution.resolveTagged(text, tag: tag)
+      }
+      add(Node(value: value, span: eventSpan, pointer: pointer), anchor: anchor, count: 1)
+    case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+      let isMapping = event.type == YAML_MAPPING_START_EVENT
+      let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+      let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+      if let tag = tagPointer.map({ String(cString: $0) }) { reportTag(tag, at: eventSpan) }
+      if expectsKey {
+        fail(eventSpan, "a \(isMapping ? "mapping" : "sequence") used as a key has no JSON equivalent", help: "keys must be plain strings")
+        return
+      }
+      if stack.count >= ReaderLimits.maxDepth {
+        fail(eventSpan, "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
+        return
+      }
+      let anchor = anchorPointer.map { String(cString: $0) }
+      let pointer = childPointer()
+      nodeCount += 1
+      stack.append(
+        isMapping
+          ? .mapping(start: eventSpan.start, pointer: pointer, anchor: anchor, members: [], pendingKey: nil)
+          : .sequence(start: eventSpan.start, pointer: pointer, anchor: anchor, elements: []))
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      guard let frame = stack.popLast() else { return }
+      switch frame {
+      case .sequence(let start, let pointer, let anchor, let elements):
+        let node = Node(value: .array(elements), span: SourceSpan(start: start, end: eventSpan.end), pointer: pointer)
+        add(node, anchor: anchor, count: 0, subtreeCount: anchor == nil ? 0 : countNodes(node))
+      case .mapping(let start, let pointer, let anchor, let members, _):
+        let node = Node(value: .object(members), span: SourceSpan(start: start, end: eventSpan.end), pointer: pointer)
+        add(node, anchor: anchor, count: 0, subtreeCount: anchor == nil ? 0 : countNodes(node))
+      }
+    case YAML_ALIAS_EVENT:
+      let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+      guard let target = anchors[name] else {
+        fail(eventSpan, "alias *\(name) refers to no anchor defined before it")
+        return
+      }
+      if expectsKey {
+        guard let key = target.node.stringValue else {
+          fail(eventSpan, "alias *\(name) used as a key is not a string", help: "keys must be plain strings")
+          return
+        }
+        setPendingKey(key, eventSpan)
+        return
+      }
+      nodeCount += target.count
+      guard nodeCount <= YAMLReader.maxExpandedNodes else {
+        fail(
+          eventSpan,
+          "alias expansion exceeds \(YAMLReader.maxExpandedNodes) nodes; pushlint stops reading this document (is it a billion-laughs file?)",
+          help: "write the values out instead of nesting aliases")
+        return
+      }
+      add(repointed(target.node, to: childPointer()), anchor: nil, count: 0)
+    default:
+      break
+    }
+  }
+
+  mutating func reportTag(_ tag: String, at span: SourceSpan) {
+    findings.append(
+      Finding(
+        rule: RuleName.yamlAmbiguousValue, span: span,
+        message: "explicit tag \(tag) has no JSON equivalent; YAML readers disagree on what it makes",
+        pointer: childPointer(), help: "remove the tag; quote the value if a string is meant"))
+  }
+
+  mutating func setPendingKey(_ key: String, _ keySpan: SourceSpan) {
+    guard case .mapping(let start, let pointer, let anchor, let members, nil) = stack.popLast() else { return }
+    stack.append(.mapping(start: start, pointer: pointer, anchor: anchor, members: members, pendingKey: (key, keySpan)))
+  }
+
+  /// Adds a completed node to its container (or makes it the root) and
+  /// remembers it under its anchor.
+  mutating func add(_ node: Node, anchor: String?, count: Int, subtreeCount: Int? = nil) {
+    nodeCount += count
+    if nodeCount > YAMLReader.maxExpandedNodes {
+      fail(node.span, "the document has more than \(YAMLReader.maxExpandedNodes) values; pushlint stops reading it")
+      return
+    }
+    if let anchor { anchors[anchor] = (node, subtreeCount ?? count) }
+    switch stack.popLast() {
+    case nil:
+      root = node
+    case .sequence(let start, let pointer, let anchor, var elements):
+      elements.append(node)
+      stack.append(.sequence(start: start, pointer: pointer, anchor: anchor, elements: elements))
+    case .mapping(let start, let pointer, let anchor, var members, let pendingKey?):
+      members.append(Member(key: pendingKey.0, keySpan: pendingKey.1, value: node))
+      stack.append(.mapping(start: start, pointer: pointer, anchor: anchor, members: members, pendingKey: nil))
+    case .mapping(let start, let pointer, let anchor, let members, nil):
+      stack.append(.mapping(start: start, pointer: pointer, anchor: anchor, members: members, pendingKey: nil))
+    }
+  }
+}
+
+private func countNodes(_ node: Node) -> Int {
+  switch node.value {
+  case .array(let elements): return 1 + elements.reduce(0) { $0 + countNodes($1) }
+  case .object(let members): return 1 + members.reduce(0) { $0 + countNodes($1.value) }
+  default: return 1
+  }
+}
+
+/// An aliased subtree, with pointers as seen from where the alias stands.
+/// Positions stay those of the anchor: that is where the text is.
+private func repointed(_ node: Node, to pointer: String) -> Node {
+  var copy = node
+  copy.pointer = pointer
+  switch node.value {
+  case .array(let elements):
+    copy.value = .array(elements.enumerated().map { repointed($1, to: pointer + "/\($0)") })
+  case .object(let members):
+    copy.value = .object(
+      members.map {
+        Member(key: $0.key, keySpan: $0.keySpan, value: repointed($0.value, to: Node.pointer(pointer, appending: $0.key)))
+      })
+  default:
+    break
+  }
+  return copy
+}

@@ -1,0 +1,162 @@
+/// How a YAML scalar becomes a JSON value, and where YAML 1.1 would disagree.
+enum YAMLScalarResolution {
+  struct VersionNote {
+    var message: String
+    var help: String
+  }
+
+  /// A plain, untagged scalar under the YAML 1.2 core schema.
+  static func resolvePlain(_ text: String) -> Value {
+    switch text {
+    case "", "~", "null", "Null", "NULL": return .null
+    case "true", "True", "TRUE": return .bool(true)
+    case "false", "False", "FALSE": return .bool(false)
+    default: break
+    }
+    if let number = number(text) { return .number(number) }
+    return .string(text)
+  }
+
+  /// A quoted or tagged scalar: quoted is always a string; the standard tags
+  /// are honoured so `!!int "3"` is the number it says.
+  static func resolveTagged(_ text: String, tag: String?) -> Value {
+    switch tag {
+    case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float":
+      if let number = number(text) { return .number(number) }
+    case "tag:yaml.org,2002:bool":
+      if case .bool(let bool) = resolvePlain(text) { return .bool(bool) }
+    case "tag:yaml.org,2002:null":
+      return .null
+    default:
+      break
+    }
+    return .string(text)
+  }
+
+  /// Decimal, `0o` octal and `0x` hex integers and decimal floats, converted
+  /// to their JSON spelling.
+  static func number(_ text: String) -> NumberValue? {
+    let scalars = Array(text.utf8)
+    guard !scalars.isEmpty else { return nil }
+    var sign = ""
+    var body = scalars[...]
+    if body.first == UInt8(ascii: "-") || body.first == UInt8(ascii: "+") {
+      if body.first == UInt8(ascii: "-") { sign = "-" }
+      body = body.dropFirst()
+    }
+    guard !body.isEmpty else { return nil }
+    let bodyText = String(decoding: body, as: UTF8.self)
+    if bodyText.hasPrefix("0o") || bodyText.hasPrefix("0x") {
+      guard sign.isEmpty, let value = UInt64(bodyText.dropFirst(2), radix: bodyText.hasPrefix("0o") ? 8 : 16) else {
+        return nil
+      }
+      return NumberValue(literal: String(value), isWhole: true, doubleValue: Double(value))
+    }
+    if body.allSatisfy(isDigit) {
+      var digits = bodyText.drop { $0 == "0" }
+      if digits.isEmpty { digits = "0" }
+      let literal = (digits == "0" ? "" : sign) + digits
+      return NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)
+    }
+    // [0-9]* ( . [0-9]* )? ( [eE] [-+]? [0-9]+ )?  with at least one digit before the exponent.
+    var index = body.startIndex
+    var integerDigits = ""
+    while index < body.endIndex, isDigit(body[index]) {
+      integerDigits.append(Character(Unicode.Scalar(body[index])))
+      index += 1
+    }
+    var fractionDigits = ""
+    var hasPoint = false
+    if index < body.endIndex, body[index] == UInt8(ascii: ".") {
+      hasPoint = true
+      index += 1
+      while index < body.endIndex, isDigit(body[index]) {
+        fractionDigits.append(Character(Unicode.Scalar(body[index])))
+        index += 1
+      }
+    }
+    guard !(integerDigits.isEmpty && fractionDigits.isEmpty) else { return nil }
+    var exponent = ""
+    if index < body.endIndex, body[index] == UInt8(ascii: "e") || body[index] == UInt8(ascii: "E") {
+      index += 1
+      var exponentSign = ""
+      if index < body.endIndex, body[index] == UInt8(ascii: "-") || body[index] == UInt8(ascii: "+") {
+        if body[index] == UInt8(ascii: "-") { exponentSign = "-" }
+        index += 1
+      }
+      var exponentDigits = ""
+      while index < body.endIndex, isDigit(body[index]) {
+        exponentDigits.append(Character(Unicode.Scalar(body[index])))
+        index += 1
+      }
+      guard !exponentDigits.isEmpty else { return nil }
+      exponent = "e" + exponentSign + exponentDigits
+    }
+    guard index == body.endIndex, hasPoint || !exponent.isEmpty else { return nil }
+    var integerPart = String(integerDigits.drop { $0 == "0" })
+    if integerPart.isEmpty { integerPart = "0" }
+    let literal = sign + integerPart + (hasPoint ? "." + (fractionDigits.isEmpty ? "0" : fractionDigits) : "") + exponent
+    return NumberValue(jsonLiteral: literal)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  /// Why a plain scalar means something else to a YAML 1.1 reader, if it does.
+  static func versionDifference(_ text: String) -> VersionNote? {
+    let lower = text.lowercased()
+    if ["y", "n", "yes", "no", "on", "off"].contains(lower) {
+      let truth = ["y", "yes", "on"].contains(lower)
+      return VersionNote(
+        message:
+          "\(quoted(text)) is the string \(quoted(text)) in YAML 1.2 but the boolean \(truth) in YAML 1.1 (PyYAML, Ruby and many CI tools)",
+        help: "quote it (\(quoted(text))) if a string is meant, or write \(truth)")
+    }
+    if text == ".inf" || text == ".Inf" || text == ".INF" || text.hasSuffix("-.inf") || text.hasSuffix("+.inf")
+      || lower == ".nan"
+    {
+      return VersionNote(
+        message: "\(quoted(text)) is a YAML float with no JSON equivalent; pushlint reads it as a string",
+        help: "quote it if a string is meant, or use a finite number")
+    }
+    if matches(text, #"^[-+]?0[0-9_]+$"#) {
+      return VersionNote(
+        message:
+          "\(quoted(text)) is a decimal number in YAML 1.2 but an octal number (or a string) in YAML 1.1",
+        help: "quote it if a string is meant, or remove the leading zero")
+    }
+    if matches(text, #"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$"#) {
+      return VersionNote(
+        message: "\(quoted(text)) is a string in YAML 1.2 but a base-60 number in YAML 1.1",
+        help: "quote it (\(quoted(text)))")
+    }
+    if matches(text, #"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?$"#) {
+      return VersionNote(
+        message: "\(quoted(text)) is a string in YAML 1.2 but a timestamp in YAML 1.1",
+        help: "quote it (\(quoted(text)))")
+    }
+    if matches(text, #"^[-+]?0b[01_]+$"#) || matches(text, #"^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$"#) && text.contains("_") {
+      return VersionNote(
+        message: "\(quoted(text)) is a string in YAML 1.2 but a number in YAML 1.1",
+        help: "quote it if a string is meant, or write the number in decimal without underscores")
+    }
+    if matches(text, #"^0o[0-7]+$"#) {
+      return VersionNote(
+        message: "\(quoted(text)) is an octal number in YAML 1.2 but a string in YAML 1.1",
+        help: "write the number in decimal, or quote it if a string is meant")
+    }
+    if matches(text, #"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][0-9]+$"#) || matches(text, #"^[-+]?[0-9]+[eE][-+][0-9]+$"#) {
+      return VersionNote(
+        message: "\(quoted(text)) is a number in YAML 1.2 but a string in YAML 1.1",
+        help: "write it with a decimal point and a signed exponent (1.0e+3), or quote it if a string is meant")
+    }
+    return nil
+  }
+
+  private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+  private static func matches(_ text: String, _ pattern: String) -> Bool {
+    (try? Regex(pattern).wholeMatch(in: text)) != nil
+  }
+}

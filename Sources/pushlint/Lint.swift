@@ -1,0 +1,162 @@
+import ArgumentParser
+import PushLintCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case text
+}
+
+struct Lint: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Lint files and directories (the default command).")
+
+  @Argument(help: "Files and directories to lint; '-' reads standard input. Default: the configuration's include, else '.'.")
+  var paths: [String] = []
+
+  @Option(help: "Output format.")
+  var format: OutputFormat?
+
+  @Option(name: .customLong("config"), help: "Use this configuration file instead of discovering .pushlint.yml.")
+  var configFile: String?
+
+  @Flag(help: "Ignore any .pushlint.yml.")
+  var noConfig = false
+
+  @Option(help: "Lowest severity that fails the run: error, warning, info or never.")
+  var failOn: String?
+
+  @Option(help: "Also fail when there are more warnings than this.")
+  var maxWarnings: Int?
+
+  @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's level (off, info, warning, error); repeatable.", valueName: "name=severity"))
+  var ruleSettings: [String] = []
+
+  @Option(name: .customLong("target"), help: ArgumentHelp("Minimum OS version, e.g. ios=15.0; repeatable.", valueName: "platform=version"))
+  var targetSettings: [String] = []
+
+  @Flag(help: "Read one document from standard input.")
+  var stdin = false
+
+  @Option(help: "The name standard input is linted as: its format, kind and configuration.")
+  var stdinFilename: String?
+
+  @Flag(help: "Report errors only.")
+  var quiet = false
+
+  @Option(help: "How many files to lint at once (default: one per core).")
+  var jobs: Int = 0
+
+  func validate() throws {
+    if stdinFilename != nil && !readsStandardInput {
+      throw ValidationError("--stdin-filename goes with --stdin or '-'")
+    }
+    if noConfig && configFile != nil { throw ValidationError("--config and --no-config cannot be combined") }
+    if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings takes a number of 0 or more") }
+    if jobs < 0 { throw ValidationError("--jobs takes a number of 0 or more") }
+    if let failOn, FailOn(rawValue: failOn) == nil {
+      throw ValidationError("--fail-on takes error, warning, info or never, not '\(failOn)'")
+    }
+  }
+
+  var readsStandardInput: Bool { stdin || paths.contains("-") }
+
+  func run() throws {
+    let currentDirectory = Paths.currentDirectory()
+    var configuration: Configuration
+    do {
+      configuration = try loadConfiguration(currentDirectory: currentDirectory)
+      try applyCommandLine(to: &configuration)
+    } catch let error as ConfigurationError {
+      FileHandle.standardError.write("pushlint: \(error)\n")
+      terminate(ExitStatus.usage)
+    }
+    let linter = Linter(configuration: configuration, jobs: jobs)
+    var report: LintReport
+    if readsStandardInput {
+      let name = stdinFilename ?? "<stdin>"
+      switch readStandardInput() {
+      case .success(let bytes):
+        let result = linter.lint(bytes: bytes, path: name)
+        report = LintReport(diagnostics: result.diagnostics, files: 1, documents: result.documents, fileErrors: [])
+      case .failure(let error):
+        FileHandle.standardError.write("pushlint: \(error)\n")
+        terminate(ExitStatus.usage)
+      }
+      let others = paths.filter { $0 != "-" }
+      if !others.isEmpty {
+        let rest = linter.lint(paths: others, currentDirectory: currentDirectory)
+        report.diagnostics = (report.diagnostics + rest.diagnostics).sorted(by: Diagnostic.reportOrder)
+        report.files += rest.files
+        report.documents += rest.documents
+        report.fileErrors += rest.fileErrors
+      }
+    } else {
+      report = linter.lint(paths: paths, currentDirectory: currentDirectory)
+    }
+    if quiet { report.diagnostics.removeAll { $0.severity != .error } }
+
+    FileHandle.standardOutput.write(TextReporter.render(report.diagnostics))
+    for error in report.fileErrors {
+      FileHandle.standardError.write("pushlint: \(SafeText.escape(error.description))\n")
+    }
+    FileHandle.standardError.write(TextReporter.summary(report) + "\n")
+    terminate(exitStatus(report, failOn: configuration.failOn))
+  }
+
+  func exitStatus(_ report: LintReport, failOn: FailOn) -> Int32 {
+    if !report.fileErrors.isEmpty { return ExitStatus.usage }
+    if report.diagnostics.contains(where: { failOn.fails($0.severity) }) { return ExitStatus.findings }
+    if let maxWarnings, report.count(.warning) > maxWarnings { return ExitStatus.findings }
+    return ExitStatus.clean
+  }
+
+  func loadConfiguration(currentDirectory: String) throws -> Configuration {
+    if noConfig { return Configuration(directory: currentDirectory) }
+    if let configFile {
+      return try Configuration.load(file: configFile, currentDirectory: currentDirectory)
+    }
+    if let discovered = Configuration.discover(from: currentDirectory) {
+      return try Configuration.load(file: displayPath(discovered, from: currentDirectory), currentDirectory: currentDirectory)
+    }
+    return Configuration(directory: currentDirectory)
+  }
+
+  func displayPath(_ path: String, from currentDirectory: String) -> String {
+    Paths.relative(path, to: currentDirectory) ?? path
+  }
+
+  func applyCommandLine(to configuration: inout Configuration) throws {
+    let ruleNames = RuleCatalog.standard.descriptions.keys.sorted()
+    for setting in ruleSettings {
+      let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        throw ConfigurationError(file: "--rule", position: nil, message: "expected NAME=SEVERITY, got '\(setting)'")
+      }
+      guard ruleNames.contains(parts[0]) else {
+        let hint = Suggestion.nearest(to: parts[0], in: ruleNames).map { "; did you mean \"\($0)\"?" } ?? ""
+        throw ConfigurationError(file: "--rule", position: nil, message: "unknown rule \"\(parts[0])\"\(hint)")
+      }
+      guard let level = RuleSetting(parts[1]) else {
+        throw ConfigurationError(file: "--rule", position: nil, message: "the level of \(parts[0]) must be off, info, warning or error")
+      }
+      configuration.rules[parts[0]] = level
+    }
+    for setting in targetSettings {
+      let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let platform = Platform(rawValue: parts[0]), let version = OSVersion(parts[1]) else {
+        throw ConfigurationError(
+          file: "--target", position: nil,
+          message: "expected PLATFORM=VERSION such as ios=15.0 (platforms: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))), got '\(setting)'")
+      }
+      configuration.targets[platform] = version
+    }
+    if let failOn, let value = FailOn(rawValue: failOn) { configuration.failOn = value }
+  }
+
+  func readStandardInput() -> Result<[UInt8], FileError> {
+    StandardInput.read()
+  }
+}

@@ -1,0 +1,153 @@
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct JSONReaderTests {
+  func syntaxError(_ text: String) -> Finding? {
+    JSONReader.read(Array(text.utf8)).findings.first { $0.rule == RuleName.syntaxError }
+  }
+
+  /// Each mistake of the foundation issue, with the line and column it must be reported at.
+  @Test(
+    arguments: [
+      ("{\"a\": 1 // note\n}", 1, 9, "comments"),
+      ("{\n  \"a\": 1, /* x */ \"b\": 2}", 2, 11, "comments"),
+      ("[1, 2,]", 1, 6, "trailing comma"),
+      ("{\"a\": 1,\n}", 1, 8, "trailing comma"),
+      ("{'a': 1}", 1, 2, "single quotes"),
+      ("{\"a\": 'x'}", 1, 7, "single quotes"),
+      ("{\"a\": NaN}", 1, 7, "NaN"),
+      ("[Infinity]", 1, 2, "Infinity"),
+      ("[-Infinity]", 1, 2, "Infinity"),
+      ("{\"a\": 012}", 1, 7, "leading zeros"),
+      ("[-01]", 1, 3, "leading zeros"),
+      ("[\"a\tb\"]", 1, 4, "control character"),
+      ("[\"line\nbreak\"]", 1, 7, "line break"),
+      ("[\"\\x41\"]", 1, 3, "invalid escape"),
+      ("[\"\\u12\"]", 1, 3, "four hex digits"),
+      ("[\"\\ud800\"]", 1, 3, "lone surrogate"),
+      ("[\"\\udc00\\ud800\"]", 1, 3, "lone surrogate"),
+      ("[\"\\ud800\\u0041\"]", 1, 3, "lone surrogate"),
+      ("{} {}", 1, 4, "after the JSON value"),
+      ("{}\n[]", 2, 1, "after the JSON value"),
+      ("", 1, 1, "empty"),
+      ("   \n  ", 2, 3, "empty"),
+      ("[1 2]", 1, 4, "comma missing"),
+      ("{\"a\" 1}", 1, 6, "expected ':'"),
+      ("[1.]", 1, 4, "decimal point"),
+      ("[.5]", 1, 2, "before the decimal point"),
+      ("[+1]", 1, 2, "'+'"),
+      ("[1e]", 1, 4, "exponent"),
+      ("[True]", 1, 2, "lowercase"),
+      ("{\"a\": [1}", 1, 9, "',' or ']'"),
+      ("{\"a\": \"unterminated", 1, 20, "unterminated"),
+      ("[", 1, 2, "end of file"),
+    ])
+  func mistakeIsReportedAtItsPlace(text: String, line: Int, column: Int, words: String) throws {
+    let finding = try #require(syntaxError(text), "no syntax-error for \(text.debugDescription)")
+    #expect(finding.span.start.line == line, "\(text.debugDescription): \(finding.message)")
+    #expect(finding.span.start.column == column, "\(text.debugDescription): \(finding.message)")
+    #expect(finding.message.contains(words), "\(finding.message) should mention \(words)")
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    // "é" is 2 bytes, "🎉" 4 bytes and one character each.
+    let text = "{\"t\": \"é🎉\", \"b\": 1,}"
+    let finding = try #require(syntaxError(text))
+    #expect(finding.span.start.column == 19)
+    #expect(finding.span.start.offset == 22)
+    let tree = try #require(JSONReader.read(Array("{\"é🎉\": [true, \"ü\"]}".utf8)).root)
+    let member = try #require(tree.member("é🎉"))
+    #expect(member.keySpan.start.column == 2)
+    #expect(member.keySpan.end.column == 6)
+    #expect(member.value.elements?[1].span.start.column == 15)
+    #expect(member.value.elements?[1].span.start.offset == 18)
+  }
+
+  @Test func errorsAfterMultibyteTextOnLaterLines() throws {
+    let finding = try #require(syntaxError("{\n  \"title\": \"Grüße 👋\",\n  \"body\": 'x'\n}"))
+    #expect((finding.span.start.line, finding.span.start.column) == (3, 11))
+  }
+
+  @Test func nodesCarrySpansAndPointers() throws {
+    let text = "{\n  \"aps\": {\"alert\": {\"loc-args\": [\"a\", \"b/~\"]}},\n  \"a/b\": null\n}"
+    let root = try #require(JSONReader.read(Array(text.utf8)).root)
+    #expect(root.pointer == "")
+    #expect(root.span.start == SourcePosition(line: 1, column: 1, offset: 0))
+    #expect(root.span.end.line == 4 && root.span.end.column == 2)
+    let args = try #require(root["aps"]?["alert"]?["loc-args"])
+    #expect(args.pointer == "/aps/alert/loc-args")
+    #expect(args.elements?[1].pointer == "/aps/alert/loc-args/1")
+    #expect(args.span.start.line == 2 && args.span.start.column == 33)
+    let escaped = try #require(root.member("a/b"))
+    #expect(escaped.value.pointer == "/a~1b")
+    #expect(escaped.keySpan.start.line == 3 && escaped.keySpan.start.column == 3)
+  }
+
+  @Test func numbersKeepTheirLiteralAndWholeness() throws {
+    let root = try #require(JSONReader.read(Array("[1, 1.0, 1e0, -0, 2.5, 1E+2, 12345678901234567890]".utf8)).root)
+    let numbers = try #require(root.elements).compactMap(\.numberValue)
+    #expect(numbers.map(\.literal) == ["1", "1.0", "1e0", "-0", "2.5", "1E+2", "12345678901234567890"])
+    #expect(numbers.map(\.isWhole) == [true, true, true, true, false, true, true])
+    #expect(numbers[0].literal != numbers[1].literal)
+  }
+
+  @Test func trueAndOneStayDistinct() throws {
+    let root = try #require(JSONReader.read(Array("{\"a\": true, \"b\": 1}".utf8)).root)
+    #expect(root["a"]?.boolValue == true)
+    #expect(root["a"]?.numberValue == nil)
+    #expect(root["b"]?.numberValue?.literal == "1")
+  }
+
+  @Test func escapesAreDecoded() throws {
+    let root = try #require(JSONReader.read(Array(#"["a\"b\\c\/d\n\u00e9\ud83c\udf89"]"#.utf8)).root)
+    #expect(root.elements?.first?.stringValue == "a\"b\\c/d\né🎉")
+  }
+
+  @Test func duplicateKeysAreKeptForTheRule() throws {
+    let root = try #require(JSONReader.read(Array("{\"a\": 1, \"a\": 2}".utf8)).root)
+    #expect(root.members?.count == 2)
+    #expect(root["a"]?.numberValue?.literal == "2")
+    let diagnostics = lint("{\"aps\": {}, \n \"aps\": {}}")
+    let duplicate = try #require(diagnostics.first { $0.rule == RuleName.duplicateKey })
+    #expect(duplicate.span.start.line == 2 && duplicate.span.start.column == 2)
+    #expect(duplicate.message.contains("line 1, column 2"))
+  }
+
+  @Test func deepNestingIsOneDiagnosticNotACrash() {
+    let deep = Array(repeating: UInt8(ascii: "["), count: 100_000)
+    let result = JSONReader.read(deep)
+    #expect(result.root == nil)
+    #expect(result.findings.count == 1)
+    #expect(result.findings.first?.message.contains("nesting") == true)
+    #expect(result.findings.first?.span.start.column == ReaderLimits.maxDepth + 1)
+    let allowed = String(repeating: "[", count: ReaderLimits.maxDepth) + String(repeating: "]", count: ReaderLimits.maxDepth)
+    #expect(JSONReader.read(Array(allowed.utf8)).root != nil)
+  }
+
+  @Test func encodingProblemsAreInvalidEncoding() throws {
+    let latin1: [UInt8] = Array("{\"a\": \"caf".utf8) + [0xE9] + Array("\"}".utf8)
+    let finding = try #require(JSONReader.read(latin1).findings.first)
+    #expect(finding.rule == RuleName.invalidEncoding)
+    #expect(finding.span.start.column == 11)
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\"aps\": {}}".utf8)
+    let bomResult = JSONReader.read(bom)
+    #expect(bomResult.findings.map(\.rule) == [RuleName.invalidEncoding])
+    #expect(bomResult.root?["aps"] != nil, "the rest of a file with a BOM is still read")
+    let nul: [UInt8] = Array("{\"a\":".utf8) + [0] + Array("1}".utf8)
+    #expect(JSONReader.read(nul).findings.first?.message.contains("NUL") == true)
+    let overlong: [UInt8] = [0x22, 0xC0, 0xAF, 0x22]
+    #expect(JSONReader.read(overlong).findings.first?.rule == RuleName.invalidEncoding)
+    let surrogate: [UInt8] = [0x22, 0xED, 0xA0, 0x80, 0x22]
+    #expect(JSONReader.read(surrogate).findings.first?.rule == RuleName.invalidEncoding)
+  }
+
+  @Test func jsonLinesPositionsAreThoseOfTheFile() throws {
+    let text = "{\"aps\": {}}\n\n{\"aps\": \"x\"}\n{bad}\n"
+    let diagnostics = lint(text, path: "batch.jsonl")
+    #expect(diagnostics.map(\.rule) == [RuleName.apsMissing, RuleName.syntaxError])
+    #expect(diagnostics.map(\.span.start.line) == [3, 4])
+    #expect(diagnostics.map(\.document) == [1, 2])
+    #expect(diagnostics[0].span.start.offset == 21)
+  }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import PushLintCore
+
+/// One generic test runs every example of every rule document, SwiftLint-style.
+@Suite struct RuleExampleTests {
+  static let ruleNames = RuleRegistry.standard.names
+
+  @Test("every registered rule has a document, and every document a rule")
+  func documentsMatchRules() {
+    let documented = Set(RuleCatalog.standard.descriptions.keys)
+    let registered = Set(Self.ruleNames)
+    #expect(registered.subtracting(documented).isEmpty, "rules without rules/<name>.md")
+    #expect(documented.subtracting(registered).isEmpty, "documents that name no rule")
+  }
+
+  @Test("triggering examples report the rule exactly at the marks", arguments: ruleNames)
+  func triggering(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    #expect(!description.triggering.isEmpty)
+    for example in description.triggering {
+      let found = lintExample(example).filter { $0.rule == rule }
+      let positions = found.map { "\($0.span.start.line):\($0.span.start.column)" }.sorted()
+      let expected = example.markedPositions.map { "\($0.line):\($0.column)" }.sorted()
+      #expect(
+        positions == expected,
+        "rules/\(rule).md line \(example.documentLine): expected \(rule) at \(expected), got \(found.map(TextReporter.line(for:)))"
+      )
+    }
+  }
+
+  @Test("non-triggering examples do not report the rule", arguments: ruleNames)
+  func nonTriggering(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    #expect(!description.nonTriggering.isEmpty)
+    for example in description.nonTriggering {
+      let found = lintExample(example).filter { $0.rule == rule }
+      #expect(found.isEmpty, "rules/\(rule).md line \(example.documentLine): \(found.map(TextReporter.line(for:)))")
+    }
+  }
+
+  @Test("each rule's default severity is the one of the catalog in rules.md")
+  func severities() throws {
+    let expected: [String: Severity] = [
+      "syntax-error": .error, "invalid-encoding": .error, "duplicate-key": .error,
+      "yaml-ambiguous-value": .warning, "aps-missing": .error,
+    ]
+    for (rule, severity) in expected {
+      #expect(RuleCatalog.standard.description(of: rule)?.severity == severity, "\(rule)")
+    }
+  }
+
+  func lintExample(_ example: RuleExample) -> [Diagnostic] {
+    lint(bytes: example.mainFile.bytes, path: example.mainFile.path)
+  }
+}
+
+@Suite struct RuleDocumentFormatTests {
+  @Test func markersAreStrippedAndPositioned() {
+    let (bytes, markers) = RuleDocumentParser.stripMarkers("{\"a\": ↓1,\n  ↓\"é\"}", decodeEscapes: false)
+    #expect(String(decoding: bytes, as: UTF8.self) == "{\"a\": 1,\n  \"é\"}")
+    #expect(markers.map(\.line) == [1, 2])
+    #expect(markers.map(\.column) == [7, 3])
+  }
+
+  @Test func escapesBecomeBytes() {
+    let (bytes, _) = RuleDocumentParser.stripMarkers("a\\xE9\\x00", decodeEscapes: true)
+    #expect(bytes == [0x61, 0xE9, 0x00])
+  }
+
+  @Test func aDocumentWithoutExamplesIsRejected() {
+    let text = "---\nrule: x\nseverity: error\nsummary: s\n---\n\n# x\n\nText.\n"
+    #expect(throws: RuleCatalogError.self) { try RuleDocumentParser.parse(text, fileName: "x.md") }
+  }
+
+  @Test func aDocumentNamedUnlikeItsRuleIsRejected() {
+    let text = "---\nrule: x\nseverity: error\nsummary: s\n---\n"
+    #expect(throws: RuleCatalogError.self) { try RuleDocumentParser.parse(text, fileName: "y.md") }
+  }
+}

@@ -1,0 +1,25 @@
+@testable import PushLintCore
+
+/// Lints `text` in memory as the file `path` with no configuration.
+func lint(_ text: String, path: String = "test.json", configuration: Configuration? = nil) -> [Diagnostic] {
+  lint(bytes: Array(text.utf8), path: path, configuration: configuration)
+}
+
+func lint(bytes: [UInt8], path: String = "test.json", configuration: Configuration? = nil) -> [Diagnostic] {
+  let linter = Linter(configuration: configuration ?? Configuration(directory: "/nonexistent-project"), jobs: 1)
+  return linter.lint(bytes: bytes, path: path).diagnostics
+}
+
+/// The repository root, found from this file's path.
+let repositoryRoot: String = {
+  var path = #filePath
+  for _ in 0..<3 { path = Paths.directoryName(path) }
+  return path
+}()
+
+/// `../shared` beside the repository, when it is there (it is in CI).
+let sharedDirectory: String? = {
+  let path = Paths.normalize(repositoryRoot + "/../shared")
+  if case .directory = FileSystem.status(path).0 { return path }
+  return nil
+}()
