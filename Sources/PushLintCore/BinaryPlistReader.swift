@@ -33,7 +33,8 @@ struct BinaryPlistReader {
 
   mutating func readDocument() throws(Failure) -> Node {
     guard Array(bytes[0..<8]) == Array("bplist00".utf8) else {
-      throw Failure(message: "unsupported format \"\(String(decoding: bytes[0..<8], as: UTF8.self))\"; only bplist00 is read")
+      throw Failure(
+        message: "unsupported format \"\(String(decoding: bytes[0..<8], as: UTF8.self))\"; only bplist00 is read")
     }
     guard bytes.count >= 8 + 32 else { throw Failure(message: "the file is too short for a trailer") }
     let trailer = bytes.count - 32
@@ -95,7 +96,9 @@ struct BinaryPlistReader {
     guard nodes <= YAMLReader.maxExpandedNodes else {
       throw Failure(message: "more than \(YAMLReader.maxExpandedNodes) values once shared objects are expanded")
     }
-    guard depth < ReaderLimits.maxDepth else { throw Failure(message: "nesting is deeper than \(ReaderLimits.maxDepth) levels") }
+    guard depth < ReaderLimits.maxDepth else {
+      throw Failure(message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
+    }
     guard !visiting.contains(reference) else {
       throw Failure(message: "object \(reference) contains itself")
     }
@@ -112,7 +115,9 @@ struct BinaryPlistReader {
       }
     case 0x1:
       let size = 1 << Int(marker & 0x0F)
-      guard size <= 16, offset + 1 + size <= bytes.count else { throw Failure(message: "integer at byte \(offset) is cut off") }
+      guard size <= 16, offset + 1 + size <= bytes.count else {
+        throw Failure(message: "integer at byte \(offset) is cut off")
+      }
       let low = try unsigned(at: offset + 1 + max(0, size - 8), size: min(size, 8))
       let literal = size >= 8 ? String(Int64(bitPattern: low)) : String(low)
       return node(.number(NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)))
@@ -125,7 +130,9 @@ struct BinaryPlistReader {
       let number = NumberValue(jsonLiteral: String(value))
       return node(.number(NumberValue(literal: number.literal, isWhole: number.isWhole, doubleValue: value)))
     case 0x3:
-      guard marker == 0x33 else { throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(offset)") }
+      guard marker == 0x33 else {
+        throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(offset)")
+      }
       let seconds = Double(bitPattern: try unsigned(at: offset + 1, size: 8))
       return node(.string(iso8601(secondsSince2001: seconds)))
     case 0x4:
@@ -150,7 +157,9 @@ struct BinaryPlistReader {
       return node(.number(NumberValue(literal: String(uid), isWhole: true, doubleValue: Double(uid))))
     case 0xA, 0xC:
       let (count, start) = try length(marker: marker, at: offset)
-      guard start + count * referenceSize <= bytes.count else { throw Failure(message: "array at byte \(offset) is cut off") }
+      guard start + count * referenceSize <= bytes.count else {
+        throw Failure(message: "array at byte \(offset) is cut off")
+      }
       visiting.insert(reference)
       var elements: [Node] = []
       for element in 0..<count {
@@ -225,5 +234,6 @@ func iso8601(secondsSince2001 seconds: Double) -> String {
   let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
   let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
   func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-  return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+  return
+    "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
 }

@@ -64,7 +64,9 @@ public struct Configuration: Sendable {
 
   public static let fileName = ".pushlint.yml"
   static let topLevelKeys = ["include", "exclude", "targets", "context", "headers", "rules", "overrides", "fail-on"]
-  static let headerNames = ["apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id"]
+  static let headerNames = [
+    "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
+  ]
 
   /// The nearest `.pushlint.yml` in `directory` or a parent.
   public static func discover(from directory: String) -> String? {
@@ -81,14 +83,17 @@ public struct Configuration: Sendable {
     let bytes: [UInt8]
     switch FileSystem.readFile(file, limit: 1 << 20) {
     case .success(let read): bytes = read
-    case .failure(let error): throw ConfigurationError(file: file, position: nil, message: "cannot read: \(error.reason)")
+    case .failure(let error):
+      throw ConfigurationError(file: file, position: nil, message: "cannot read: \(error.reason)")
     }
     let absolute = Paths.absolute(file, from: currentDirectory)
     return try parse(bytes, file: file, directory: Paths.directoryName(absolute))
   }
 
   /// Validates configuration text strictly: an unknown key or a wrong value is an error.
-  public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(ConfigurationError) -> Configuration {
+  public static func parse(
+    _ bytes: [UInt8], file: String, directory: String
+  ) throws(ConfigurationError) -> Configuration {
     var configuration = Configuration(directory: directory)
     configuration.file = file
     let documents = YAMLReader.read(bytes)
@@ -117,12 +122,15 @@ public struct Configuration: Sendable {
       case "exclude": configuration.exclude = try globs(value, key: "exclude", file: file)
       case "context": configuration.context = try globs(value, key: "context", file: file)
       case "targets":
-        guard let members = value.members else { throw fail(value.span.start, "\"targets\" must be a mapping such as {ios: \"15.0\"}") }
+        guard let members = value.members else {
+          throw fail(value.span.start, "\"targets\" must be a mapping such as {ios: \"15.0\"}")
+        }
         for target in members {
           guard let platform = Platform(rawValue: target.key) else {
             throw fail(
               target.keySpan.start,
-              "unknown platform \"\(target.key)\" in targets\(didYouMean(target.key, Platform.allCases.map(\.rawValue))); platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+              "unknown platform \"\(target.key)\" in targets\(didYouMean(target.key, Platform.allCases.map(\.rawValue))); platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
           }
           guard let text = scalarText(target.value), let version = OSVersion(text) else {
             throw fail(target.value.span.start, "the \(platform.rawValue) target must be a version such as \"15.0\"")
@@ -133,13 +141,18 @@ public struct Configuration: Sendable {
         configuration.rules = try ruleMap(value, ruleNames: ruleNames, file: file)
       case "fail-on":
         guard let text = value.stringValue, let failOn = FailOn(rawValue: text) else {
-          throw fail(value.span.start, "\"fail-on\" must be one of error, warning, info, never\(didYouMean(scalarText(value) ?? "", FailOn.allCases.map(\.rawValue)))")
+          throw fail(
+            value.span.start,
+            "\"fail-on\" must be one of error, warning, info, never\(didYouMean(scalarText(value) ?? "", FailOn.allCases.map(\.rawValue)))"
+          )
         }
         configuration.failOn = failOn
       case "overrides":
         guard let entries = value.elements else { throw fail(value.span.start, "\"overrides\" must be a list") }
         for entry in entries {
-          guard let members = entry.members else { throw fail(entry.span.start, "each override is a mapping with \"files\" and \"rules\"") }
+          guard let members = entry.members else {
+            throw fail(entry.span.start, "each override is a mapping with \"files\" and \"rules\"")
+          }
           var override = Override(files: [], pointer: nil, rules: [:])
           for field in members {
             switch field.key {
@@ -151,7 +164,9 @@ public struct Configuration: Sendable {
               override.pointer = pointer
             case "rules": override.rules = try ruleMap(field.value, ruleNames: ruleNames, file: file)
             default:
-              throw fail(field.keySpan.start, "unknown key \"\(field.key)\" in an override\(didYouMean(field.key, ["files", "pointer", "rules"]))")
+              throw fail(
+                field.keySpan.start,
+                "unknown key \"\(field.key)\" in an override\(didYouMean(field.key, ["files", "pointer", "rules"]))")
             }
           }
           guard !override.files.isEmpty else { throw fail(entry.span.start, "an override needs \"files\"") }
@@ -161,7 +176,9 @@ public struct Configuration: Sendable {
       case "headers":
         guard let entries = value.elements else { throw fail(value.span.start, "\"headers\" must be a list") }
         for entry in entries {
-          guard let members = entry.members else { throw fail(entry.span.start, "each headers entry is a mapping with \"files\" and apns-* headers") }
+          guard let members = entry.members else {
+            throw fail(entry.span.start, "each headers entry is a mapping with \"files\" and apns-* headers")
+          }
           var defaults = HeaderDefaults(files: [], headers: [])
           for field in members {
             if field.key == "files" {
@@ -170,7 +187,8 @@ public struct Configuration: Sendable {
             }
             let name = field.key.lowercased()
             guard headerNames.contains(name) else {
-              throw fail(field.keySpan.start, "unknown header \"\(field.key)\"\(didYouMean(field.key, ["files"] + headerNames))")
+              throw fail(
+                field.keySpan.start, "unknown header \"\(field.key)\"\(didYouMean(field.key, ["files"] + headerNames))")
             }
             guard let text = scalarText(field.value) else {
               throw fail(field.value.span.start, "the \(name) header must be a string")
@@ -181,7 +199,10 @@ public struct Configuration: Sendable {
           configuration.headers.append(defaults)
         }
       default:
-        throw fail(member.keySpan.start, "unknown key \"\(member.key)\"\(didYouMean(member.key, topLevelKeys)); known keys are \(topLevelKeys.joined(separator: ", "))")
+        throw fail(
+          member.keySpan.start,
+          "unknown key \"\(member.key)\"\(didYouMean(member.key, topLevelKeys)); known keys are \(topLevelKeys.joined(separator: ", "))"
+        )
       }
     }
     return configuration
@@ -202,14 +223,19 @@ public struct Configuration: Sendable {
   static func globs(_ node: Node, key: String, file: String) throws(ConfigurationError) -> [Glob] {
     if let text = node.stringValue { return [Glob(text)] }
     guard let elements = node.elements, elements.allSatisfy({ $0.stringValue != nil }) else {
-      throw ConfigurationError(file: file, position: node.span.start, message: "\"\(key)\" must be a glob or a list of globs")
+      throw ConfigurationError(
+        file: file, position: node.span.start, message: "\"\(key)\" must be a glob or a list of globs")
     }
     return elements.compactMap(\.stringValue).map(Glob.init)
   }
 
-  static func ruleMap(_ node: Node, ruleNames: [String], file: String) throws(ConfigurationError) -> [String: RuleSetting] {
+  static func ruleMap(
+    _ node: Node, ruleNames: [String], file: String
+  ) throws(ConfigurationError) -> [String: RuleSetting] {
     guard let members = node.members else {
-      throw ConfigurationError(file: file, position: node.span.start, message: "\"rules\" must be a mapping of rule names to off, info, warning or error")
+      throw ConfigurationError(
+        file: file, position: node.span.start,
+        message: "\"rules\" must be a mapping of rule names to off, info, warning or error")
     }
     var rules: [String: RuleSetting] = [:]
     for member in members {
@@ -221,7 +247,9 @@ public struct Configuration: Sendable {
       guard let text = member.value.stringValue, let setting = RuleSetting(text) else {
         throw ConfigurationError(
           file: file, position: member.value.span.start,
-          message: "the level of \(member.key) must be off, info, warning or error\(didYouMean(scalarText(member.value) ?? "", RuleSetting.names))")
+          message:
+            "the level of \(member.key) must be off, info, warning or error\(didYouMean(scalarText(member.value) ?? "", RuleSetting.names))"
+        )
       }
       rules[member.key] = setting
     }
@@ -236,11 +264,15 @@ public struct Configuration: Sendable {
   }
 
   /// The level of `rule` for a finding at `pointer` in the file at `relativePath`.
-  public func setting(for rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String) -> RuleSetting {
+  public func setting(
+    for rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String
+  ) -> RuleSetting {
     var setting = rules[rule] ?? .severity(defaultSeverity)
     guard let relativePath else { return setting }
     for override in overrides {
-      guard let overridden = override.rules[rule], override.files.contains(where: { $0.matches(relativePath) }) else { continue }
+      guard let overridden = override.rules[rule], override.files.contains(where: { $0.matches(relativePath) }) else {
+        continue
+      }
       if let scope = override.pointer, !Configuration.pointer(pointer, isWithin: scope) { continue }
       setting = overridden
     }

@@ -65,13 +65,17 @@ enum FileSystem {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
     guard info.st_mode & S_IFMT == S_IFREG else {
-      let kind = info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "is not a regular file (a FIFO, socket or device); not read"
+      let kind =
+        info.st_mode & S_IFMT == S_IFDIR
+        ? "is a directory" : "is not a regular file (a FIFO, socket or device); not read"
       return .failure(FileError(path: path, reason: kind))
     }
     let size = Int(info.st_size)
     guard size <= limit else {
       return .failure(
-        FileError(path: path, reason: "the file is \(size) bytes, over the \(limit >> 20) MiB limit pushlint reads; not linted"))
+        FileError(
+          path: path, reason: "the file is \(size) bytes, over the \(limit >> 20) MiB limit pushlint reads; not linted")
+      )
     }
     var bytes = [UInt8](repeating: 0, count: size)
     var filled = 0

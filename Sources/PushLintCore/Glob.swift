@@ -118,7 +118,9 @@ public struct Glob: Sendable, Hashable {
     var first = true
     while index < pattern.endIndex && (first || pattern[index] != UInt8(ascii: "]")) {
       first = false
-      if index + 2 < pattern.endIndex && pattern[index + 1] == UInt8(ascii: "-") && pattern[index + 2] != UInt8(ascii: "]") {
+      if index + 2 < pattern.endIndex && pattern[index + 1] == UInt8(ascii: "-")
+        && pattern[index + 2] != UInt8(ascii: "]")
+      {
         if pattern[index] <= byte && byte <= pattern[index + 2] { matched = true }
         index += 3
       } else {

@@ -197,11 +197,13 @@ struct JSONScanner {
       case UInt8(ascii: "\""):
         let start = position(at: index)
         let string = try parseString()
-        completed = Node(value: .string(string), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+        completed = Node(
+          value: .string(string), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let start = position(at: index)
         let number = try parseNumber()
-        completed = Node(value: .number(number), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+        completed = Node(
+          value: .number(number), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
       default:
         let start = position(at: index)
         let value = try parseLiteral()
@@ -238,7 +240,8 @@ struct JSONScanner {
           }
           if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            completed = Node(value: .array(elements), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
+            completed = Node(
+              value: .array(elements), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
             continue
           }
           throw unexpected("',' or ']'", inside: "array")
@@ -252,13 +255,15 @@ struct JSONScanner {
               throw trailingComma(at: commaPosition, closer: "}")
             }
             let (nextKey, nextKeySpan) = try parseKey()
-            stack.append(.object(start: start, pointer: framePointer, members: members, key: nextKey, keySpan: nextKeySpan))
+            stack.append(
+              .object(start: start, pointer: framePointer, members: members, key: nextKey, keySpan: nextKeySpan))
             pointer = Node.pointer(framePointer, appending: nextKey)
             break
           }
           if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            completed = Node(value: .object(members), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
+            completed = Node(
+              value: .object(members), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
             continue
           }
           throw unexpected("',' or '}'", inside: "object")
@@ -270,7 +275,8 @@ struct JSONScanner {
 
   private mutating func trailingComma(at comma: SourcePosition, closer: String) -> JSONSyntaxError {
     JSONSyntaxError(
-      span: SourceSpan(start: comma, end: SourcePosition(line: comma.line, column: comma.column + 1, offset: comma.offset + 1)),
+      span: SourceSpan(
+        start: comma, end: SourcePosition(line: comma.line, column: comma.column + 1, offset: comma.offset + 1)),
       message: "trailing comma before '\(closer)'; JSON allows no comma after the last element",
       help: "remove this comma")
   }
@@ -281,7 +287,8 @@ struct JSONScanner {
       case UInt8(ascii: "/"): return commentError()
       case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-        return error(at: index, "expected \(expected) in \(container), found \(describe(at: index)); is a comma missing?")
+        return error(
+          at: index, "expected \(expected) in \(container), found \(describe(at: index)); is a comma missing?")
       default: break
       }
     }
@@ -367,7 +374,8 @@ struct JSONScanner {
       index = end
       return .null
     case "NaN", "Infinity", "inf", "nan":
-      throw error(at: start, "\(word) is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
+      throw error(
+        at: start, "\(word) is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
     case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil", "undefined":
       let fix = word.lowercased() == "true" ? "true" : word.lowercased() == "false" ? "false" : "null"
       throw error(at: start, "\(word) is not a JSON literal; JSON literals are lowercase", help: "write \(fix)")
@@ -398,7 +406,8 @@ struct JSONScanner {
     if bytes[index] == UInt8(ascii: "-") {
       index += 1
       if index < bytes.count && bytes[index] == UInt8(ascii: "I") {
-        throw error(at: start, "-Infinity is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
+        throw error(
+          at: start, "-Infinity is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
       }
       guard isDigit(index) else {
         throw error(at: index, "expected a digit after '-', found \(describe(at: index))")
@@ -407,7 +416,9 @@ struct JSONScanner {
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
       if isDigit(index) {
-        throw error(at: index - 1, "leading zeros are not allowed in JSON numbers", help: "remove the leading zero; JSON has no octal numbers")
+        throw error(
+          at: index - 1, "leading zeros are not allowed in JSON numbers",
+          help: "remove the leading zero; JSON has no octal numbers")
       }
     } else {
       while isDigit(index) { index += 1 }
@@ -415,7 +426,9 @@ struct JSONScanner {
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard isDigit(index) else {
-        throw error(at: index, "expected a digit after the decimal point, found \(describe(at: index))", help: "write 1.0, not 1.")
+        throw error(
+          at: index, "expected a digit after the decimal point, found \(describe(at: index))", help: "write 1.0, not 1."
+        )
       }
       while isDigit(index) { index += 1 }
       isWhole = false
@@ -512,7 +525,9 @@ struct JSONScanner {
       var scalarValue = first
       if (0xD800...0xDBFF).contains(first) {
         let lowStart = index + 1
-        if lowStart + 1 < bytes.count && bytes[lowStart] == UInt8(ascii: "\\") && bytes[lowStart + 1] == UInt8(ascii: "u") {
+        if lowStart + 1 < bytes.count && bytes[lowStart] == UInt8(ascii: "\\")
+          && bytes[lowStart + 1] == UInt8(ascii: "u")
+        {
           index = lowStart + 1
           let second = try parseHex4(escapeStart: lowStart)
           guard (0xDC00...0xDFFF).contains(second) else {
@@ -543,7 +558,9 @@ struct JSONScanner {
     for _ in 0..<4 {
       index += 1
       guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-        throw error(at: escapeStart, "invalid \\u escape: expected four hex digits", help: "write \\u followed by exactly four hex digits, e.g. \\u00e9")
+        throw error(
+          at: escapeStart, "invalid \\u escape: expected four hex digits",
+          help: "write \\u followed by exactly four hex digits, e.g. \\u00e9")
       }
       value = value << 4 | digit
     }

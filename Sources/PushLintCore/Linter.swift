@@ -195,7 +195,8 @@ public struct Linter: Sendable {
   }
 
   /// One JSON Lines document. Blank lines separate nothing and are skipped.
-  func lintLine(_ line: ArraySlice<UInt8>, number: Int, offset: Int, input: LintInput, into outcome: inout FileOutcome) {
+  func lintLine(_ line: ArraySlice<UInt8>, number: Int, offset: Int, input: LintInput, into outcome: inout FileOutcome)
+  {
     var content = line
     if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }

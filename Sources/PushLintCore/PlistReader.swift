@@ -203,7 +203,9 @@ private struct XMLPlistReader {
         guard tag.isClosing, tag.name == name else {
           throw PlistSyntaxError(
             offset: tag.start,
-            message: "expected </\(name)> to close the <\(name)> at line \(lines.position(ofOffset: start).line), found <\(tag.isClosing ? "/" : "")\(tag.name)>")
+            message:
+              "expected </\(name)> to close the <\(name)> at line \(lines.position(ofOffset: start).line), found <\(tag.isClosing ? "/" : "")\(tag.name)>"
+          )
         }
         return String(decoding: text, as: UTF8.self)
       } else if bytes[index] == UInt8(ascii: "&") {
@@ -219,7 +221,8 @@ private struct XMLPlistReader {
   mutating func readEntity() throws(PlistSyntaxError) -> [UInt8] {
     let start = index
     guard let end = find(";", from: index), end - index <= 12 else {
-      throw PlistSyntaxError(offset: start, message: "'&' must start an entity such as &amp;", help: "write &amp; for '&'")
+      throw PlistSyntaxError(
+        offset: start, message: "'&' must start an entity such as &amp;", help: "write &amp; for '&'")
     }
     let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
     index = end + 1
@@ -231,10 +234,14 @@ private struct XMLPlistReader {
     case "apos": return Array("'".utf8)
     default:
       var value: UInt32?
-      if name.hasPrefix("#x") { value = UInt32(name.dropFirst(2), radix: 16) }
-      else if name.hasPrefix("#") { value = UInt32(name.dropFirst(1)) }
+      if name.hasPrefix("#x") {
+        value = UInt32(name.dropFirst(2), radix: 16)
+      } else if name.hasPrefix("#") {
+        value = UInt32(name.dropFirst(1))
+      }
       if let value, let scalar = Unicode.Scalar(value) { return Array(String(Character(scalar)).utf8) }
-      throw PlistSyntaxError(offset: start, message: "unknown entity &\(name);", help: "plists know &lt; &gt; &amp; &quot; &apos; and &#N;")
+      throw PlistSyntaxError(
+        offset: start, message: "unknown entity &\(name);", help: "plists know &lt; &gt; &amp; &quot; &apos; and &#N;")
     }
   }
 
@@ -311,14 +318,20 @@ private struct XMLPlistReader {
           throw PlistSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
         }
         if tag.isEmpty {
-          let node = Node(value: tag.name == "dict" ? .object([]) : .array([]), span: span(tag.start, tag.end), pointer: pointer)
+          let node = Node(
+            value: tag.name == "dict" ? .object([]) : .array([]), span: span(tag.start, tag.end), pointer: pointer)
           try deliver(node, stack: &stack, root: &root)
         } else {
-          stack.append(tag.name == "dict" ? .dict(start: tag.start, pointer: pointer, members: [], key: nil) : .array(start: tag.start, pointer: pointer, elements: []))
+          stack.append(
+            tag.name == "dict"
+              ? .dict(start: tag.start, pointer: pointer, members: [], key: nil)
+              : .array(start: tag.start, pointer: pointer, elements: []))
         }
       case "true", "false":
         if !tag.isEmpty { _ = try readText(closing: tag.name, openedAt: tag.start) }
-        try deliver(Node(value: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
+        try deliver(
+          Node(value: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer), stack: &stack,
+          root: &root)
       case "string", "integer", "real", "date", "data":
         let text = tag.isEmpty ? "" : try readText(closing: tag.name, openedAt: tag.start)
         let value = try scalarValue(tag.name, text, at: tag.start)
@@ -344,7 +357,9 @@ private struct XMLPlistReader {
   func mismatched(_ tag: Tag, expected: String, openedAt start: Int) -> PlistSyntaxError {
     PlistSyntaxError(
       offset: tag.start,
-      message: "expected </\(expected)> to close the <\(expected)> at line \(lines.position(ofOffset: start).line), found </\(tag.name)>")
+      message:
+        "expected </\(expected)> to close the <\(expected)> at line \(lines.position(ofOffset: start).line), found </\(tag.name)>"
+    )
   }
 
   func deliver(_ node: Node, stack: inout [Frame], root: inout Node?) throws(PlistSyntaxError) {
@@ -373,7 +388,9 @@ private struct XMLPlistReader {
       if isHex, let value = UInt64(trimmed.dropFirst(2), radix: 16) {
         return .number(NumberValue(literal: String(value), isWhole: true, doubleValue: Double(value)))
       }
-      if !isHex, !trimmed.isEmpty, let value = Double(trimmed), trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) {
+      if !isHex, !trimmed.isEmpty, let value = Double(trimmed),
+        trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
+      {
         let literal = trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
         return .number(NumberValue(literal: literal, isWhole: true, doubleValue: value))
       }

@@ -109,7 +109,8 @@ enum RuleDocumentParser {
       }
     }
     flush()
-    let triggering = try examples(in: lines, section: "Triggering", starts: sectionStarts, fileName: fileName, marked: true)
+    let triggering = try examples(
+      in: lines, section: "Triggering", starts: sectionStarts, fileName: fileName, marked: true)
     let nonTriggering = try examples(
       in: lines, section: "Not triggering", starts: sectionStarts, fileName: fileName, marked: false)
     guard !triggering.isEmpty, !nonTriggering.isEmpty else {
@@ -159,7 +160,8 @@ enum RuleDocumentParser {
         continue
       }
       if marked && markers.isEmpty {
-        throw RuleCatalogError(file: fileName, line: blockStart, message: "a triggering example marks where the rule reports with ↓")
+        throw RuleCatalogError(
+          file: fileName, line: blockStart, message: "a triggering example marks where the rule reports with ↓")
       }
       examples.append(RuleExample(files: pendingContext + [file], markedPositions: markers, documentLine: blockStart))
       pendingContext = []

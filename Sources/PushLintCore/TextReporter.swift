@@ -54,9 +54,10 @@ public enum TextReporter {
     let warnings = report.count(.warning)
     let notes = report.count(.info)
     func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-    let where_ = "in \(plural(report.files, "file"))"
+    let place =
+      "in \(plural(report.files, "file"))"
       + (report.documents != report.files ? " (\(plural(report.documents, "document")))" : "")
-    if errors + warnings + notes == 0 { return "pushlint: no problems \(where_)" }
-    return "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(where_)"
+    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)" }
+    return "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)"
   }
 }

@@ -22,7 +22,10 @@ extension Linter {
           walk(base, display: display(base), glob: glob.hasWildcards ? glob : nil, into: add)
         default:
           if !glob.hasWildcards {
-            errors.append(FileError(path: glob.pattern, reason: "no such file or directory (from include in \(configuration.file ?? Configuration.fileName))"))
+            errors.append(
+              FileError(
+                path: glob.pattern,
+                reason: "no such file or directory (from include in \(configuration.file ?? Configuration.fileName))"))
           }
         }
       }
@@ -61,7 +64,11 @@ extension Linter {
         switch FileSystem.status(absolute).0 {
         case .directory:
           if name.hasPrefix(".") || Linter.skippedDirectories.contains(name) { continue }
-          if let relative, configuration.exclude.contains(where: { $0.matches(relative) || $0.matchesDirectoryContents(relative) && $0.pattern.hasSuffix("/**") }) {
+          if let relative,
+            configuration.exclude.contains(where: {
+              $0.matches(relative) || $0.matchesDirectoryContents(relative) && $0.pattern.hasSuffix("/**")
+            })
+          {
             continue
           }
           subdirectories.append((absolute, displayPath))

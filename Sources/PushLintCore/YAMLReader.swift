@@ -176,7 +176,8 @@ private struct YAMLTreeBuilder {
           findings.append(
             Finding(
               rule: RuleName.yamlAmbiguousValue, span: eventSpan,
-              message: "merge key '<<' has no JSON equivalent; YAML 1.1 tools merge the mapping, pushlint keeps '<<' as a key",
+              message:
+                "merge key '<<' has no JSON equivalent; YAML 1.1 tools merge the mapping, pushlint keeps '<<' as a key",
               pointer: childPointer(),
               help: "write the merged keys out in full"))
         }
@@ -203,7 +204,9 @@ private struct YAMLTreeBuilder {
       let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
       if let tag = tagPointer.map({ String(cString: $0) }) { reportTag(tag, at: eventSpan) }
       if expectsKey {
-        fail(eventSpan, "a \(isMapping ? "mapping" : "sequence") used as a key has no JSON equivalent", help: "keys must be plain strings")
+        fail(
+          eventSpan, "a \(isMapping ? "mapping" : "sequence") used as a key has no JSON equivalent",
+          help: "keys must be plain strings")
         return
       }
       if stack.count >= ReaderLimits.maxDepth {
@@ -311,7 +314,8 @@ private func repointed(_ node: Node, to pointer: String) -> Node {
   case .object(let members):
     copy.value = .object(
       members.map {
-        Member(key: $0.key, keySpan: $0.keySpan, value: repointed($0.value, to: Node.pointer(pointer, appending: $0.key)))
+        Member(
+          key: $0.key, keySpan: $0.keySpan, value: repointed($0.value, to: Node.pointer(pointer, appending: $0.key)))
       })
   default:
     break

@@ -95,7 +95,8 @@ enum YAMLScalarResolution {
     guard index == body.endIndex, hasPoint || !exponent.isEmpty else { return nil }
     var integerPart = String(integerDigits.drop { $0 == "0" })
     if integerPart.isEmpty { integerPart = "0" }
-    let literal = sign + integerPart + (hasPoint ? "." + (fractionDigits.isEmpty ? "0" : fractionDigits) : "") + exponent
+    let literal =
+      sign + integerPart + (hasPoint ? "." + (fractionDigits.isEmpty ? "0" : fractionDigits) : "") + exponent
     return NumberValue(jsonLiteral: literal)
   }
 
@@ -120,10 +121,12 @@ enum YAMLScalarResolution {
         message: "\(quoted(text)) is a YAML float with no JSON equivalent; pushlint reads it as a string",
         help: "quote it if a string is meant, or use a finite number")
     }
+    guard let first = text.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) else { return nil }
     if matches(text, #"^[-+]?0[0-9_]+$"#) {
+      let digits = text.filter { $0 != "_" && $0 != "+" && $0 != "-" }
+      let inYAML11 = Int(digits, radix: 8).map { "the number \($0) (read as octal)" } ?? "a string"
       return VersionNote(
-        message:
-          "\(quoted(text)) is a decimal number in YAML 1.2 but an octal number (or a string) in YAML 1.1",
+        message: "\(quoted(text)) is a decimal number in YAML 1.2 but \(inYAML11) in YAML 1.1",
         help: "quote it if a string is meant, or remove the leading zero")
     }
     if matches(text, #"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$"#) {
@@ -146,7 +149,9 @@ enum YAMLScalarResolution {
         message: "\(quoted(text)) is an octal number in YAML 1.2 but a string in YAML 1.1",
         help: "write the number in decimal, or quote it if a string is meant")
     }
-    if matches(text, #"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][0-9]+$"#) || matches(text, #"^[-+]?[0-9]+[eE][-+][0-9]+$"#) {
+    if matches(text, #"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][0-9]+$"#)
+      || matches(text, #"^[-+]?[0-9]+[eE][-+][0-9]+$"#)
+    {
       return VersionNote(
         message: "\(quoted(text)) is a number in YAML 1.2 but a string in YAML 1.1",
         help: "write it with a decimal point and a signed exponent (1.0e+3), or quote it if a string is meant")

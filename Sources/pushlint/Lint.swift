@@ -13,7 +13,8 @@ struct Lint: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Lint files and directories (the default command).")
 
-  @Argument(help: "Files and directories to lint; '-' reads standard input. Default: the configuration's include, else '.'.")
+  @Argument(
+    help: "Files and directories to lint; '-' reads standard input. Default: the configuration's include, else '.'.")
   var paths: [String] = []
 
   @Option(help: "Output format.")
@@ -31,10 +32,14 @@ struct Lint: ParsableCommand {
   @Option(help: "Also fail when there are more warnings than this.")
   var maxWarnings: Int?
 
-  @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's level (off, info, warning, error); repeatable.", valueName: "name=severity"))
+  @Option(
+    name: .customLong("rule"),
+    help: ArgumentHelp("Set a rule's level (off, info, warning, error); repeatable.", valueName: "name=severity"))
   var ruleSettings: [String] = []
 
-  @Option(name: .customLong("target"), help: ArgumentHelp("Minimum OS version, e.g. ios=15.0; repeatable.", valueName: "platform=version"))
+  @Option(
+    name: .customLong("target"),
+    help: ArgumentHelp("Minimum OS version, e.g. ios=15.0; repeatable.", valueName: "platform=version"))
   var targetSettings: [String] = []
 
   @Flag(help: "Read one document from standard input.")
@@ -119,7 +124,8 @@ struct Lint: ParsableCommand {
       return try Configuration.load(file: configFile, currentDirectory: currentDirectory)
     }
     if let discovered = Configuration.discover(from: currentDirectory) {
-      return try Configuration.load(file: displayPath(discovered, from: currentDirectory), currentDirectory: currentDirectory)
+      return try Configuration.load(
+        file: displayPath(discovered, from: currentDirectory), currentDirectory: currentDirectory)
     }
     return Configuration(directory: currentDirectory)
   }
@@ -140,7 +146,8 @@ struct Lint: ParsableCommand {
         throw ConfigurationError(file: "--rule", position: nil, message: "unknown rule \"\(parts[0])\"\(hint)")
       }
       guard let level = RuleSetting(parts[1]) else {
-        throw ConfigurationError(file: "--rule", position: nil, message: "the level of \(parts[0]) must be off, info, warning or error")
+        throw ConfigurationError(
+          file: "--rule", position: nil, message: "the level of \(parts[0]) must be off, info, warning or error")
       }
       configuration.rules[parts[0]] = level
     }
@@ -149,7 +156,9 @@ struct Lint: ParsableCommand {
       guard parts.count == 2, let platform = Platform(rawValue: parts[0]), let version = OSVersion(parts[1]) else {
         throw ConfigurationError(
           file: "--target", position: nil,
-          message: "expected PLATFORM=VERSION such as ios=15.0 (platforms: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))), got '\(setting)'")
+          message:
+            "expected PLATFORM=VERSION such as ios=15.0 (platforms: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))), got '\(setting)'"
+        )
       }
       configuration.targets[platform] = version
     }

@@ -65,7 +65,9 @@ struct FileHandle {
     var bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      let count = bytes.withUnsafeMutableBytes {
+        Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+      }
       if count <= 0 { return }
       written += count
     }

@@ -17,7 +17,8 @@ enum StandardInput {
       if count == 0 { return .success(bytes) }
       bytes.append(contentsOf: chunk[0..<count])
       if bytes.count > FileLimits.maxFileSize {
-        return .failure(FileError(path: "<stdin>", reason: "standard input is over the \(FileLimits.maxFileSize >> 20) MiB limit"))
+        return .failure(
+          FileError(path: "<stdin>", reason: "standard input is over the \(FileLimits.maxFileSize >> 20) MiB limit"))
       }
     }
   }

@@ -121,7 +121,8 @@ import Testing
     #expect(result.findings.count == 1)
     #expect(result.findings.first?.message.contains("nesting") == true)
     #expect(result.findings.first?.span.start.column == ReaderLimits.maxDepth + 1)
-    let allowed = String(repeating: "[", count: ReaderLimits.maxDepth) + String(repeating: "]", count: ReaderLimits.maxDepth)
+    let allowed =
+      String(repeating: "[", count: ReaderLimits.maxDepth) + String(repeating: "]", count: ReaderLimits.maxDepth)
     #expect(JSONReader.read(Array(allowed.utf8)).root != nil)
   }
 

@@ -21,7 +21,8 @@ struct DuplicateKeyRule: Rule {
             findings.append(
               Finding(
                 rule: Self.name, span: member.keySpan,
-                message: "duplicate key \"\(member.key)\"; the first is \(place), and readers silently keep only one of them",
+                message:
+                  "duplicate key \"\(member.key)\"; the first is \(place), and readers silently keep only one of them",
                 pointer: member.value.pointer,
                 help: "remove one of the two, or merge them into one"))
           } else {

@@ -1,0 +1,133 @@
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct PlistReaderTests {
+  static let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleIdentifier</key>
+    \t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    \t<!-- a comment -->
+    \t<key>NSExtension</key>
+    \t<dict>
+    \t\t<key>NSExtensionAttributes</key>
+    \t\t<dict>
+    \t\t\t<key>UNNotificationExtensionCategory</key>
+    \t\t\t<array>
+    \t\t\t\t<string>A &amp; B</string>
+    \t\t\t\t<string><![CDATA[<raw>]]></string>
+    \t\t\t</array>
+    \t\t\t<key>UNNotificationExtensionInitialContentSizeRatio</key>
+    \t\t\t<real>0.5</real>
+    \t\t\t<key>UNNotificationExtensionDefaultContentHidden</key>
+    \t\t\t<true/>
+    \t\t\t<key>Count</key>
+    \t\t\t<integer>-3</integer>
+    \t\t</dict>
+    \t\t<key>NSExtensionPointIdentifier</key>
+    \t\t<string>com.apple.usernotifications.content-extension</string>
+    \t</dict>
+    </dict>
+    </plist>
+    """
+
+  @Test func xmlValuesHaveLinePositions() throws {
+    let result = PlistReader.read(Array(Self.xml.utf8))
+    #expect(result.findings.isEmpty)
+    let root = try #require(result.root)
+    let attributes = try #require(root["NSExtension"]?["NSExtensionAttributes"])
+    let categories = try #require(attributes.member("UNNotificationExtensionCategory"))
+    #expect(categories.keySpan.start.line == 12)
+    #expect(categories.keySpan.start.column == 4)
+    #expect(categories.value.span.start.line == 13)
+    #expect(categories.value.elements?.map(\.stringValue) == ["A & B", "<raw>"])
+    #expect(categories.value.pointer == "/NSExtension/NSExtensionAttributes/UNNotificationExtensionCategory")
+    #expect(attributes["UNNotificationExtensionInitialContentSizeRatio"]?.numberValue?.doubleValue == 0.5)
+    #expect(attributes["UNNotificationExtensionDefaultContentHidden"]?.boolValue == true)
+    #expect(attributes["Count"]?.numberValue?.literal == "-3")
+    #expect(DocumentClassifier.kind(of: root, format: .plist, path: "Info.plist") == .extensionInfoPlist)
+  }
+
+  @Test(arguments: [
+    ("<plist><dict><key>a</key></dict></plist>", 1, "no value"),
+    ("<plist><dict><string>x</string></dict></plist>", 1, "where a <key> is expected"),
+    ("<plist>\n<dict>\n<key>a</key>\n<string>x</dict>\n</plist>", 4, "expected </string>"),
+    ("<plist><dict>\n<key>a</key><integer>1.5</integer></dict></plist>", 2, "not a whole number"),
+    ("<plist><foo/></plist>", 1, "unknown plist element"),
+    ("<plist><dict>", 1, "never closed"),
+    ("<plist><string>a &nbsp; b</string></plist>", 1, "unknown entity"),
+    ("", 1, "no plist value"),
+  ])
+  func malformedXMLIsASyntaxError(text: String, line: Int, words: String) throws {
+    let finding = try #require(PlistReader.read(Array(text.utf8)).findings.first)
+    #expect(finding.rule == RuleName.syntaxError)
+    #expect(finding.span.start.line == line, "\(finding.message)")
+    #expect(finding.message.contains(words), "\(finding.message)")
+  }
+
+  func fixture(_ name: String) throws -> [UInt8] {
+    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/Tests/Fixtures/plists/" + name) else {
+      throw FixtureMissing()
+    }
+    return bytes
+  }
+  struct FixtureMissing: Error {}
+
+  @Test func binaryPlistsAreReadFully() throws {
+    let result = PlistReader.read(try fixture("content-extension.binary.plist"))
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    let root = try #require(result.root)
+    #expect(DocumentClassifier.kind(of: root, format: .plist, path: "Info.plist") == .extensionInfoPlist)
+    let attributes = try #require(root["NSExtension"]?["NSExtensionAttributes"])
+    #expect(
+      attributes["UNNotificationExtensionCategory"]?.elements?.map(\.stringValue) == [
+        "MEETING_INVITATION", "CHAT_MESSAGE",
+      ])
+    #expect(attributes["UNNotificationExtensionInitialContentSizeRatio"]?.numberValue?.doubleValue == 0.5)
+    #expect(attributes["UNNotificationExtensionDefaultContentHidden"]?.boolValue == false)
+    #expect(attributes["UNNotificationExtensionUserInteractionEnabled"]?.boolValue == true)
+    #expect(root["Count"]?.numberValue?.literal == "42")
+    #expect(root["Negative"]?.numberValue?.literal == "-7")
+    #expect(root["Big"]?.numberValue?.literal == "1099511627776")
+    #expect(root["Created"]?.stringValue == "2024-03-01T12:30:05Z")
+    #expect(root["Blob"]?.stringValue == "AAFoZWxsbw==")
+    #expect(root["Greeting"]?.stringValue == "Grüße 👋")
+    #expect(root["NSExtension"]?["NSExtensionAttributes"]?.pointer == "/NSExtension/NSExtensionAttributes")
+  }
+
+  @Test func binaryEntitlementsAreClassifiedByName() throws {
+    let bytes = try fixture("App.binary.entitlements")
+    let root = try #require(PlistReader.read(bytes).root)
+    #expect(root["aps-environment"]?.stringValue == "production")
+    #expect(DocumentClassifier.kind(of: root, format: .plist, path: "App.entitlements") == .entitlements)
+  }
+
+  @Test func truncatedOrCorruptBinaryPlistsAreDiagnosedNotCrashed() throws {
+    let bytes = try fixture("content-extension.binary.plist")
+    for length in stride(from: 8, to: bytes.count, by: 1) {
+      let result = PlistReader.read(Array(bytes[0..<length]))
+      #expect(result.root != nil || result.findings.first?.rule == RuleName.syntaxError)
+    }
+    for position in 8..<bytes.count {
+      var corrupt = bytes
+      corrupt[position] ^= 0xFF
+      let result = PlistReader.read(corrupt)
+      #expect(result.root != nil || result.findings.first?.rule == RuleName.syntaxError)
+    }
+  }
+
+  @Test func aSelfContainingBinaryPlistIsRefused() {
+    // bplist00, one array (object 0) holding a reference to itself.
+    var bytes = Array("bplist00".utf8) + [0xA1, 0x00]
+    let tableOffset = bytes.count
+    bytes += [0x08]
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0]
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableOffset)]
+    let result = PlistReader.read(bytes)
+    #expect(result.root == nil)
+    #expect(result.findings.first?.message.contains("contains itself") == true)
+  }
+}

@@ -1,0 +1,276 @@
+import Testing
+
+@testable import PushLintCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A scratch directory that removes itself.
+final class ScratchDirectory {
+  let path: String
+
+  init() {
+    var template = Array("/tmp/pushlint-test-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    path = made.map { String(cString: $0) } ?? "/tmp/pushlint-test"
+  }
+
+  deinit { _ = run("/bin/rm", ["-rf", path]) }
+
+  func write(_ relative: String, _ text: String) { write(relative, bytes: Array(text.utf8)) }
+
+  func write(_ relative: String, bytes: [UInt8]) {
+    let full = path + "/" + relative
+    _ = run("/bin/mkdir", ["-p", Paths.directoryName(full)])
+    let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+  }
+}
+
+struct ProcessResult {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+}
+
+/// Runs a program and collects its output (through files, so neither pipe can fill up).
+@discardableResult
+func run(
+  _ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil
+) -> ProcessResult {
+  let outputFile = "/tmp/pushlint-out-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+  var command = ""
+  if let directory { command += "cd '\(directory)' && " }
+  command += ([executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+    separator: " ")
+  if let input {
+    let inputFile = outputFile + ".in"
+    let descriptor = open(inputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let bytes = Array(input.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    command += " < '\(inputFile)'"
+  } else {
+    command += " < /dev/null"
+  }
+  command += " > '\(outputFile).1' 2> '\(outputFile).2'"
+  let status = system(command)
+  func slurp(_ path: String) -> String {
+    guard case .success(let bytes) = FileSystem.readFile(path) else { return "" }
+    unlink(path)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+  unlink(outputFile + ".in")
+  let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  return ProcessResult(
+    status: exitStatus, standardOutput: slurp(outputFile + ".1"), standardError: slurp(outputFile + ".2"))
+}
+
+extension String {
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}
+
+/// The built `pushlint` beside the test binary.
+let pushlintBinary: String = {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  let executable = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+  var directory = Paths.directoryName(executable)
+  // swift test runs <build>/debug/<package>PackageTests.xctest
+  while directory != "/" && FileSystem.status(directory + "/pushlint").0 != .file {
+    directory = Paths.directoryName(directory)
+  }
+  return directory + "/pushlint"
+}()
+
+@Suite struct WalkTests {
+  @Test func unrelatedJSONAndYAMLAreSkippedSilently() {
+    let scratch = ScratchDirectory()
+    scratch.write("package.json", #"{"name": "app", "version": "1.0.0", "scripts": {"test": "jest"}}"#)
+    scratch.write(
+      "tsconfig.json", "{\n  // comments are fine in tsconfig\n  \"compilerOptions\": {\"strict\": true,},\n}\n")
+    scratch.write(".github/workflows/ci.yml", "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n")
+    scratch.write("docker-compose.yml", "version: '3'\nservices:\n  web:\n    image: nginx\n    ports: [80:80]\n")
+    scratch.write("config/settings.yaml", "debug: yes\nretries: 010\n")
+    let linter = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+    let report = linter.lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(TextReporter.line(for:)))")
+    #expect(report.fileErrors.isEmpty)
+  }
+
+  @Test func brokenFilesAreReportedWhenTheyLookLikePushFiles() {
+    let scratch = ScratchDirectory()
+    scratch.write("push/broken.json", "{\"aps\": {\"alert\": \"Hi\",}}")
+    scratch.write("push/other.json", "{\"name\": \"x\",}")
+    scratch.write("push/sim.apns", "{\"Simulator Target Bundle\": 1,}")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["push"], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["push/broken.json", "push/sim.apns"])
+    #expect(report.diagnostics.allSatisfy { $0.rule == RuleName.syntaxError })
+  }
+
+  @Test func skippedDirectoriesAreNotEnteredAndSymlinkLoopsEnd() {
+    let scratch = ScratchDirectory()
+    for directory in [".hidden", ".build", "DerivedData", "Pods", "Carthage", "node_modules"] {
+      scratch.write("\(directory)/bad.json", "{\"aps\": 1}")
+    }
+    scratch.write("real/bad.json", "{\"aps\": 1}")
+    symlink(scratch.path + "/real", scratch.path + "/real/loop")
+    symlink(scratch.path, scratch.path + "/real/up")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["real/bad.json"])
+  }
+
+  @Test func excludeAndIncludeComeFromTheConfiguration() throws {
+    let scratch = ScratchDirectory()
+    scratch.write("push/a.json", "{\"aps\": 1}")
+    scratch.write("push/fixtures/broken/b.json", "{\"aps\": 1}")
+    scratch.write("elsewhere/c.json", "{\"aps\": 1}")
+    var configuration = Configuration(directory: scratch.path)
+    configuration.include = [Glob("push/**")]
+    configuration.exclude = [Glob("push/fixtures/broken/**")]
+    let report = Linter(configuration: configuration, jobs: 1).lint(paths: [], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["push/a.json"])
+    let explicit = Linter(configuration: configuration, jobs: 1)
+      .lint(paths: ["push/fixtures/broken/b.json"], currentDirectory: scratch.path)
+    #expect(explicit.diagnostics.count == 1, "a file named explicitly is always linted")
+  }
+
+  @Test func outputIsTheSameWithOneOrManyThreads() {
+    let scratch = ScratchDirectory()
+    for index in 0..<60 {
+      scratch.write(
+        "p/\(index % 7)/f\(index).json", index % 3 == 0 ? "{\"aps\": \(index)}" : "{\"aps\": {}, \"aps\": {}}")
+    }
+    let one = Linter(configuration: Configuration(directory: scratch.path), jobs: 1).lint(
+      paths: ["p"], currentDirectory: scratch.path)
+    let many = Linter(configuration: Configuration(directory: scratch.path), jobs: 8).lint(
+      paths: ["p"], currentDirectory: scratch.path)
+    #expect(one.diagnostics.count == 60)
+    #expect(TextReporter.render(one.diagnostics) == TextReporter.render(many.diagnostics))
+  }
+}
+
+@Suite(.serialized) struct CLITests {
+  @Test func lintingSamplesPrintsGccLinesAndExitsOne() {
+    let result = run(pushlintBinary, ["samples/"], in: repositoryRoot)
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(!lines.isEmpty)
+    for line in lines {
+      #expect(line.wholeMatch(of: /[^:]+:\d+:\d+: (error|warning|note): .+ \[[a-z-]+\]/) != nil, "\(line)")
+    }
+    #expect(result.standardError.hasPrefix("pushlint: "))
+  }
+
+  @Test func aCleanFileExitsZero() {
+    let scratch = ScratchDirectory()
+    scratch.write("ok.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    let result = run(pushlintBinary, ["--no-config", "ok.json"], in: scratch.path)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError == "pushlint: no problems in 1 file\n")
+  }
+
+  @Test func aMissingPathExitsTwoWithOneLine() {
+    let scratch = ScratchDirectory()
+    scratch.write("ok.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    let result = run(pushlintBinary, ["--no-config", "missing.json", "ok.json"], in: scratch.path)
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("pushlint: missing.json: no such file or directory\n"))
+  }
+
+  @Test func aBadConfigurationExitsTwoWithOneLine() {
+    let scratch = ScratchDirectory()
+    scratch.write(".pushlint.yml", "exlude: [a]\n")
+    scratch.write("sub/ok.json", "{\"aps\": {}}")
+    let result = run(pushlintBinary, ["ok.json"], in: scratch.path + "/sub")
+    #expect(result.status == 2)
+    #expect(
+      result.standardError.hasPrefix(
+        "pushlint: \(scratch.path)/.pushlint.yml:1:1: unknown key \"exlude\"; did you mean \"exclude\"?"))
+    #expect(result.standardError.split(separator: "\n").count == 1)
+  }
+
+  @Test func configurationIsDiscoveredUpwardAndTheCommandLineWins() {
+    let scratch = ScratchDirectory()
+    scratch.write(".pushlint.yml", "rules:\n  aps-missing: warning\n")
+    scratch.write("sub/p.json", "{\"alert\": \"x\"}")
+    let discovered = run(pushlintBinary, ["p.json"], in: scratch.path + "/sub")
+    #expect(discovered.standardOutput.contains("warning: "))
+    #expect(discovered.status == 0)
+    let failOn = run(pushlintBinary, ["--fail-on", "warning", "p.json"], in: scratch.path + "/sub")
+    #expect(failOn.status == 1)
+    let rule = run(pushlintBinary, ["--rule", "aps-missing=off", "p.json"], in: scratch.path + "/sub")
+    #expect(rule.standardOutput.isEmpty)
+    let ignored = run(pushlintBinary, ["--no-config", "p.json"], in: scratch.path + "/sub")
+    #expect(ignored.standardOutput.contains("error: "))
+    #expect(ignored.status == 1)
+    let maxWarnings = run(pushlintBinary, ["--max-warnings", "0", "p.json"], in: scratch.path + "/sub")
+    #expect(maxWarnings.status == 1)
+    let quiet = run(pushlintBinary, ["--quiet", "p.json"], in: scratch.path + "/sub")
+    #expect(quiet.standardOutput.isEmpty)
+  }
+
+  @Test func usageErrorsExitTwo() {
+    #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
+    #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)
+    #expect(run(pushlintBinary, ["--rule", "nope=off", "--no-config", "x.json"]).status == 2)
+    #expect(run(pushlintBinary, ["--target", "ios=abc", "--no-config", "x.json"]).status == 2)
+  }
+
+  @Test func standardInputIsLintedUnderItsGivenName() {
+    let result = run(
+      pushlintBinary, ["--no-config", "--stdin", "--stdin-filename", "push/order.yaml"],
+      input: "aps:\n  badge: 1\n  badge: 2\n")
+    #expect(result.status == 1)
+    #expect(
+      result.standardOutput
+        == "push/order.yaml:3:3: error: duplicate key \"badge\"; the first is at line 2, column 3, and readers silently keep only one of them [duplicate-key]\n"
+    )
+    let dash = run(pushlintBinary, ["--no-config", "-"], input: "{\"aps\": {}}")
+    #expect(dash.status == 0)
+  }
+
+  @Test func rulesAreListed() {
+    let result = run(pushlintBinary, ["rules"])
+    #expect(result.status == 0)
+    for name in RuleRegistry.standard.names {
+      #expect(result.standardOutput.contains(name))
+    }
+    let one = run(pushlintBinary, ["rules", "aps-missing"])
+    #expect(one.standardOutput.contains("## Triggering"))
+    #expect(run(pushlintBinary, ["rules", "aps-mising"]).status == 2)
+  }
+
+  @Test func controlCharactersFromInputsAreEscaped() {
+    let scratch = ScratchDirectory()
+    scratch.write("evil.json", "{\"aps\": {}, \"\\u001b[31mred\\nnext\": 1, \"\\u001b[31mred\\nnext\": 2}")
+    let result = run(pushlintBinary, ["--no-config", "evil.json"], in: scratch.path)
+    #expect(!result.standardOutput.contains("\u{1B}"))
+    #expect(result.standardOutput.split(separator: "\n").count == 1)
+    #expect(result.standardOutput.contains("\\u{1B}[31mred\\nnext"))
+  }
+}
+
+/// The README's walkthrough output. After changing samples/ or a message,
+/// regenerate with: .build/debug/pushlint samples/ > Tests/Fixtures/golden/samples.txt
+@Suite struct GoldenTests {
+  @Test func samplesGiveTheRecordedOutput() throws {
+    guard case .success(let expected) = FileSystem.readFile(repositoryRoot + "/Tests/Fixtures/golden/samples.txt")
+    else {
+      Issue.record("Tests/Fixtures/golden/samples.txt is missing")
+      return
+    }
+    let report = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+      .lint(paths: ["samples/"], currentDirectory: repositoryRoot)
+    #expect(TextReporter.render(report.diagnostics) == String(decoding: expected, as: UTF8.self))
+    #expect(Set(report.diagnostics.map(\.rule)) == Set(RuleRegistry.standard.names), "samples show every rule")
+    #expect(!report.diagnostics.contains { $0.path.hasPrefix("samples/good/") }, "good samples lint clean")
+  }
+}
