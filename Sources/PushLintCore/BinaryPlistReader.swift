@@ -8,7 +8,13 @@ struct BinaryPlistReader {
   var objectCount = 0
   var offsetTableStart = 0
   var visiting: Set<Int> = []
-  var nodes = 0
+  /// Containers read once already: reading one again expands a shared subtree.
+  var readContainers: Set<Int> = []
+  /// How deep inside such a repeated expansion the reader is.
+  var repeatDepth = 0
+  /// Nodes created by repeated expansion; writers share equal leaves
+  /// routinely, so only shared containers (the billion-laughs shape) count.
+  var expandedNodes = 0
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -92,8 +98,8 @@ struct BinaryPlistReader {
   }
 
   mutating func object(_ reference: Int, pointer: String, depth: Int) throws(Failure) -> Node {
-    nodes += 1
-    guard nodes <= YAMLReader.maxExpandedNodes else {
+    if repeatDepth > 0 { expandedNodes += 1 }
+    guard expandedNodes <= YAMLReader.maxExpandedNodes else {
       throw Failure(message: "more than \(YAMLReader.maxExpandedNodes) values once shared objects are expanded")
     }
     guard depth < ReaderLimits.maxDepth else {
@@ -156,6 +162,9 @@ struct BinaryPlistReader {
       let uid = try unsigned(at: offset + 1, size: Int(marker & 0x0F) + 1)
       return node(.number(NumberValue(literal: String(uid), isWhole: true, doubleValue: Double(uid))))
     case 0xA, 0xC:
+      let repeated = !readContainers.insert(reference).inserted
+      if repeated { repeatDepth += 1 }
+      defer { if repeated { repeatDepth -= 1 } }
       let (count, start) = try length(marker: marker, at: offset)
       guard start + count * referenceSize <= bytes.count else {
         throw Failure(message: "array at byte \(offset) is cut off")
@@ -169,6 +178,9 @@ struct BinaryPlistReader {
       visiting.remove(reference)
       return node(.array(elements))
     case 0xD:
+      let repeated = !readContainers.insert(reference).inserted
+      if repeated { repeatDepth += 1 }
+      defer { if repeated { repeatDepth -= 1 } }
       let (count, start) = try length(marker: marker, at: offset)
       guard start + 2 * count * referenceSize <= bytes.count else {
         throw Failure(message: "dictionary at byte \(offset) is cut off")

@@ -147,9 +147,16 @@ struct JSONScanner {
 
   // MARK: Structure
 
-  private enum Frame {
-    case array(start: SourcePosition, pointer: String, elements: [Node])
-    case object(start: SourcePosition, pointer: String, members: [Member], key: String, keySpan: SourceSpan)
+  /// An open container. Mutated in place on the stack, so appending a child
+  /// never copies its siblings.
+  private struct Frame {
+    var isObject: Bool
+    var start: SourcePosition
+    var pointer: String
+    var elements: [Node] = []
+    var members: [Member] = []
+    var key = ""
+    var keySpan = SourceSpan.fileStart
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> Node {
@@ -163,7 +170,6 @@ struct JSONScanner {
       // Parse one value (or open a container) at `pointer`.
       skipWhitespace()
       var completed: Node
-      let valueStart = index
       guard index < bytes.count else {
         throw error(at: index, "unexpected end of file; expected a value")
       }
@@ -186,11 +192,11 @@ struct JSONScanner {
             span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
         } else if isObject {
           let (key, keySpan) = try parseKey()
-          stack.append(.object(start: start, pointer: pointer, members: [], key: key, keySpan: keySpan))
+          stack.append(Frame(isObject: true, start: start, pointer: pointer, key: key, keySpan: keySpan))
           pointer = Node.pointer(pointer, appending: key)
           continue
         } else {
-          stack.append(.array(start: start, pointer: pointer, elements: []))
+          stack.append(Frame(isObject: false, start: start, pointer: pointer))
           pointer = pointer + "/0"
           continue
         }
@@ -209,10 +215,9 @@ struct JSONScanner {
         let value = try parseLiteral()
         completed = Node(value: value, span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
       }
-      _ = valueStart
       // Hand the value to its container; close containers as they end.
       while true {
-        guard var frame = stack.popLast() else {
+        guard !stack.isEmpty else {
           skipWhitespace()
           if index < bytes.count {
             throw error(
@@ -221,56 +226,46 @@ struct JSONScanner {
           }
           return completed
         }
+        let top = stack.count - 1
         skipWhitespace()
-        switch frame {
-        case .array(let start, let framePointer, var elements):
-          elements.append(completed)
-          if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
-            let commaOffset = index
-            let commaPosition = position(at: commaOffset)
-            index += 1
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-              throw trailingComma(at: commaPosition, closer: "]")
-            }
-            frame = .array(start: start, pointer: framePointer, elements: elements)
-            stack.append(frame)
-            pointer = framePointer + "/\(elements.count)"
-            break
-          }
-          if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            completed = Node(
-              value: .array(elements), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
-            continue
-          }
-          throw unexpected("',' or ']'", inside: "array")
-        case .object(let start, let framePointer, var members, let key, let keySpan):
-          members.append(Member(key: key, keySpan: keySpan, value: completed))
-          if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
-            let commaPosition = position(at: index)
-            index += 1
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-              throw trailingComma(at: commaPosition, closer: "}")
-            }
-            let (nextKey, nextKeySpan) = try parseKey()
-            stack.append(
-              .object(start: start, pointer: framePointer, members: members, key: nextKey, keySpan: nextKeySpan))
-            pointer = Node.pointer(framePointer, appending: nextKey)
-            break
-          }
-          if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            completed = Node(
-              value: .object(members), span: SourceSpan(start: start, end: position(at: index)), pointer: framePointer)
-            continue
-          }
-          throw unexpected("',' or '}'", inside: "object")
+        if stack[top].isObject {
+          stack[top].members.append(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: completed))
+        } else {
+          stack[top].elements.append(completed)
         }
-        break
+        let closer = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
+          let commaPosition = position(at: index)
+          index += 1
+          skipWhitespace()
+          if index < bytes.count && bytes[index] == closer {
+            throw trailingComma(at: commaPosition, closer: stack[top].isObject ? "}" : "]")
+          }
+          if stack[top].isObject {
+            let (nextKey, nextKeySpan) = try parseKey()
+            stack[top].key = nextKey
+            stack[top].keySpan = nextKeySpan
+            pointer = Node.pointer(stack[top].pointer, appending: nextKey)
+          } else {
+            pointer = stack[top].pointer + "/\(stack[top].elements.count)"
+          }
+          break
+        }
+        if index < bytes.count && bytes[index] == closer {
+          index += 1
+          let frame = stack.removeLast()
+          completed = Node(
+            value: frame.isObject ? .object(frame.members) : .array(frame.elements),
+            span: SourceSpan(start: frame.start, end: position(at: index)), pointer: frame.pointer)
+          continue
+        }
+        throw frameEnd(isObject: stack[top].isObject)
       }
     }
+  }
+
+  private mutating func frameEnd(isObject: Bool) -> JSONSyntaxError {
+    isObject ? unexpected("',' or '}'", inside: "object") : unexpected("',' or ']'", inside: "array")
   }
 
   private mutating func trailingComma(at comma: SourcePosition, closer: String) -> JSONSyntaxError {

@@ -89,6 +89,8 @@ public struct Linter: Sendable {
     var documents = 0
     var linted = false
     var error: FileError?
+    /// Whether a JSON Lines file has had a line of a kind pushlint lints.
+    var sawPushDocument = false
   }
 
   func lintInParallel(_ inputs: [LintInput]) -> [FileOutcome] {
@@ -141,10 +143,11 @@ public struct Linter: Sendable {
     case .plist: read = [(0, PlistReader.read(bytes))]
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
-      var outcome = FileOutcome(linted: true)
+      var outcome = FileOutcome()
       forEachJSONLine(in: bytes) { number, offset, line in
         lintLine(line, number: number, offset: offset, input: input, into: &outcome)
       }
+      outcome.linted = outcome.documents > 0 || input.explicit
       return outcome
     }
     var outcome = FileOutcome()
@@ -166,13 +169,13 @@ public struct Linter: Sendable {
       outcome.documents += 1
       outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath))
     }
-    outcome.linted = outcome.documents > 0
+    outcome.linted = outcome.documents > 0 || input.explicit
     cap(&outcome.diagnostics, path: input.displayPath)
     return outcome
   }
 
   func lintJSONLines(_ input: LintInput) -> FileOutcome {
-    var outcome = FileOutcome(linted: true)
+    var outcome = FileOutcome()
     let error = FileSystem.forEachLine(input.absolutePath) { number, offset, line, tooLong in
       if tooLong {
         let position = SourcePosition(line: number, column: 1, offset: offset)
@@ -190,6 +193,7 @@ public struct Linter: Sendable {
       lintLine(line, number: number, offset: offset, input: input, into: &outcome)
     }
     if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
+    outcome.linted = outcome.documents > 0 || input.explicit
     cap(&outcome.diagnostics, path: input.displayPath)
     return outcome
   }
@@ -201,9 +205,19 @@ public struct Linter: Sendable {
     if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
     let result = content.withUnsafeBufferPointer { JSONReader.read($0, firstLine: number, baseOffset: offset) }
-    let kind =
-      DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath)
-      ?? (result.root == nil ? .other : .payload)
+    let kind: DocumentKind
+    if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
+      kind = known
+      outcome.sawPushDocument = true
+    } else if input.explicit {
+      kind = result.root == nil ? .other : .payload
+    } else if result.root == nil && (outcome.sawPushDocument || Linter.mentionsPush(Array(content))) {
+      // A walked file is judged like a walked .json: a broken line is
+      // reported once the file has shown it holds payloads, or names them.
+      kind = .other
+    } else {
+      return
+    }
     let document = Document(
       path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: kind, root: result.root,
       readerFindings: result.findings)

@@ -44,10 +44,15 @@ private struct XMLPlistReader {
     var isEmpty: Bool
   }
 
-  enum Frame {
-    case dict(start: Int, pointer: String, members: [Member], key: (String, SourceSpan)?)
-    case array(start: Int, pointer: String, elements: [Node])
-    case plist(start: Int)
+  /// An open element; containers are mutated in place so appending never copies.
+  struct Frame {
+    enum Kind { case dict, array, plist }
+    var kind: Kind
+    var start: Int
+    var pointer: String = ""
+    var members: [Member] = []
+    var elements: [Node] = []
+    var key: (String, SourceSpan)?
   }
 
   init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex) {
@@ -255,30 +260,8 @@ private struct XMLPlistReader {
       guard index < bytes.count else { break }
       let tag = try readTag()
       if tag.isClosing {
-        switch stack.popLast() {
-        case .dict(let start, let pointer, let members, let key):
-          guard tag.name == "dict" else { throw mismatched(tag, expected: "dict", openedAt: start) }
-          if let key {
-            throw PlistSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
-          }
-          let node = Node(value: .object(members), span: span(start, tag.end), pointer: pointer)
-          try deliver(node, stack: &stack, root: &root)
-        case .array(let start, let pointer, let elements):
-          guard tag.name == "array" else { throw mismatched(tag, expected: "array", openedAt: start) }
-          let node = Node(value: .array(elements), span: span(start, tag.end), pointer: pointer)
-          try deliver(node, stack: &stack, root: &root)
-        case .plist(let start):
-          guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: start) }
-          if let stray = try skipMisc() {
-            throw PlistSyntaxError(offset: stray, message: "text after </plist>")
-          }
-          if index < bytes.count {
-            throw PlistSyntaxError(offset: index, message: "content after </plist>; a plist holds one value")
-          }
-          return root
-        case nil:
-          throw PlistSyntaxError(offset: tag.start, message: "</\(tag.name)> closes nothing")
-        }
+        try close(tag, stack: &stack, root: &root)
+        if tag.name == "plist" { return root }
         continue
       }
       if tag.name == "plist" {
@@ -286,56 +269,40 @@ private struct XMLPlistReader {
           throw PlistSyntaxError(offset: tag.start, message: "<plist> can only be the outermost element")
         }
         if tag.isEmpty { return nil }
-        stack.append(.plist(start: tag.start))
+        stack.append(Frame(kind: .plist, start: tag.start))
         continue
       }
-      let pointer: String
       if tag.name == "key" {
-        guard case .dict(let start, let dictPointer, let members, nil) = stack.popLast() else {
-          if case .dict(_, _, _, let key?) = stack.last {
-            throw PlistSyntaxError(offset: tag.start, message: "two keys in a row: the key \"\(key.0)\" has no value")
-          }
+        guard let top = stack.last, top.kind == .dict else {
           throw PlistSyntaxError(offset: tag.start, message: "<key> outside a <dict>")
         }
+        if let key = top.key {
+          throw PlistSyntaxError(offset: tag.start, message: "two keys in a row: the key \"\(key.0)\" has no value")
+        }
         let text = tag.isEmpty ? "" : try readText(closing: "key", openedAt: tag.start)
-        stack.append(.dict(start: start, pointer: dictPointer, members: members, key: (text, span(tag.start, index))))
+        stack[stack.count - 1].key = (text, span(tag.start, index))
         continue
       }
-      switch stack.last {
-      case .dict(_, let dictPointer, _, let key?): pointer = Node.pointer(dictPointer, appending: key.0)
-      case .dict:
-        throw PlistSyntaxError(offset: tag.start, message: "<\(tag.name)> in a <dict> where a <key> is expected")
-      case .array(_, let arrayPointer, let elements): pointer = arrayPointer + "/\(elements.count)"
-      case .plist, nil:
-        if root != nil {
-          throw PlistSyntaxError(offset: tag.start, message: "a second top-level value; a plist holds one value")
-        }
-        pointer = ""
-      }
+      let pointer = try childPointer(for: tag, stack: stack, root: root)
       switch tag.name {
       case "dict", "array":
         if stack.count >= ReaderLimits.maxDepth {
           throw PlistSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
         }
         if tag.isEmpty {
-          let node = Node(
-            value: tag.name == "dict" ? .object([]) : .array([]), span: span(tag.start, tag.end), pointer: pointer)
-          try deliver(node, stack: &stack, root: &root)
+          let value: Value = tag.name == "dict" ? .object([]) : .array([])
+          deliver(Node(value: value, span: span(tag.start, tag.end), pointer: pointer), stack: &stack, root: &root)
         } else {
-          stack.append(
-            tag.name == "dict"
-              ? .dict(start: tag.start, pointer: pointer, members: [], key: nil)
-              : .array(start: tag.start, pointer: pointer, elements: []))
+          stack.append(Frame(kind: tag.name == "dict" ? .dict : .array, start: tag.start, pointer: pointer))
         }
       case "true", "false":
         if !tag.isEmpty { _ = try readText(closing: tag.name, openedAt: tag.start) }
-        try deliver(
-          Node(value: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer), stack: &stack,
-          root: &root)
+        let node = Node(value: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer)
+        deliver(node, stack: &stack, root: &root)
       case "string", "integer", "real", "date", "data":
         let text = tag.isEmpty ? "" : try readText(closing: tag.name, openedAt: tag.start)
         let value = try scalarValue(tag.name, text, at: tag.start)
-        try deliver(Node(value: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
+        deliver(Node(value: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
       default:
         throw PlistSyntaxError(
           offset: tag.start, message: "unknown plist element <\(tag.name)>",
@@ -343,15 +310,55 @@ private struct XMLPlistReader {
       }
     }
     if let frame = stack.last {
-      switch frame {
-      case .dict(let start, _, _, _), .array(let start, _, _), .plist(let start):
-        throw PlistSyntaxError(offset: start, message: "element opened here is never closed (end of file)")
-      }
+      throw PlistSyntaxError(offset: frame.start, message: "element opened here is never closed (end of file)")
     }
     guard root != nil else {
       throw PlistSyntaxError(offset: 0, message: "the file holds no plist value")
     }
     return root
+  }
+
+  /// The pointer of a value element about to be read.
+  func childPointer(for tag: Tag, stack: [Frame], root: Node?) throws(PlistSyntaxError) -> String {
+    guard let top = stack.last, top.kind != .plist else {
+      if root != nil {
+        throw PlistSyntaxError(offset: tag.start, message: "a second top-level value; a plist holds one value")
+      }
+      return ""
+    }
+    if top.kind == .array { return top.pointer + "/\(top.elements.count)" }
+    guard let key = top.key else {
+      throw PlistSyntaxError(offset: tag.start, message: "<\(tag.name)> in a <dict> where a <key> is expected")
+    }
+    return Node.pointer(top.pointer, appending: key.0)
+  }
+
+  /// Handles a closing tag: completes the innermost container.
+  mutating func close(_ tag: Tag, stack: inout [Frame], root: inout Node?) throws(PlistSyntaxError) {
+    guard let frame = stack.popLast() else {
+      throw PlistSyntaxError(offset: tag.start, message: "</\(tag.name)> closes nothing")
+    }
+    switch frame.kind {
+    case .dict:
+      guard tag.name == "dict" else { throw mismatched(tag, expected: "dict", openedAt: frame.start) }
+      if let key = frame.key {
+        throw PlistSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
+      }
+      let node = Node(value: .object(frame.members), span: span(frame.start, tag.end), pointer: frame.pointer)
+      deliver(node, stack: &stack, root: &root)
+    case .array:
+      guard tag.name == "array" else { throw mismatched(tag, expected: "array", openedAt: frame.start) }
+      let node = Node(value: .array(frame.elements), span: span(frame.start, tag.end), pointer: frame.pointer)
+      deliver(node, stack: &stack, root: &root)
+    case .plist:
+      guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: frame.start) }
+      if let stray = try skipMisc() {
+        throw PlistSyntaxError(offset: stray, message: "text after </plist>")
+      }
+      if index < bytes.count {
+        throw PlistSyntaxError(offset: index, message: "content after </plist>; a plist holds one value")
+      }
+    }
   }
 
   func mismatched(_ tag: Tag, expected: String, openedAt start: Int) -> PlistSyntaxError {
@@ -362,21 +369,22 @@ private struct XMLPlistReader {
     )
   }
 
-  func deliver(_ node: Node, stack: inout [Frame], root: inout Node?) throws(PlistSyntaxError) {
-    switch stack.popLast() {
-    case .dict(let start, let pointer, var members, let key?):
-      members.append(Member(key: key.0, keySpan: key.1, value: node))
-      stack.append(.dict(start: start, pointer: pointer, members: members, key: nil))
-    case .array(let start, let pointer, var elements):
-      elements.append(node)
-      stack.append(.array(start: start, pointer: pointer, elements: elements))
-    case .plist(let start):
+  func deliver(_ node: Node, stack: inout [Frame], root: inout Node?) {
+    guard !stack.isEmpty else {
       root = node
-      stack.append(.plist(start: start))
-    case nil:
-      root = node
+      return
+    }
+    let top = stack.count - 1
+    switch stack[top].kind {
     case .dict:
-      break
+      if let key = stack[top].key {
+        stack[top].members.append(Member(key: key.0, keySpan: key.1, value: node))
+        stack[top].key = nil
+      }
+    case .array:
+      stack[top].elements.append(node)
+    case .plist:
+      root = node
     }
   }
 

@@ -17,8 +17,8 @@ public struct YAMLDocumentResult: Sendable {
 /// plain scalar differently — `yes`, `on`, `010`, `1:30`, `2024-01-01` — the
 /// value is still read the 1.2 way and `yaml-ambiguous-value` says so.
 public enum YAMLReader {
-  /// How many nodes one document may hold after its aliases are expanded.
-  /// A payload has a few dozen; a billion-laughs file wants 10^9.
+  /// How many nodes aliases may add to one document when expanded. A
+  /// payload needs a few dozen; a billion-laughs file wants 10^9.
   public static let maxExpandedNodes = 100_000
 
   public static func read(_ bytes: [UInt8]) -> [YAMLDocumentResult] {
@@ -50,11 +50,15 @@ public enum YAMLReader {
 }
 
 private struct YAMLTreeBuilder {
-  enum Frame {
-    case sequence(start: SourcePosition, pointer: String, anchor: String?, elements: [Node])
-    case mapping(
-      start: SourcePosition, pointer: String, anchor: String?, members: [Member],
-      pendingKey: (String, SourceSpan)?)
+  /// An open sequence or mapping, mutated in place so appending never copies.
+  struct Frame {
+    var isMapping: Bool
+    var start: SourcePosition
+    var pointer: String
+    var anchor: String?
+    var elements: [Node] = []
+    var members: [Member] = []
+    var pendingKey: (String, SourceSpan)?
   }
 
   let lines: LineIndex
@@ -67,6 +71,9 @@ private struct YAMLTreeBuilder {
   var nodeCount = 0
   /// Set when the current document failed; its remaining events are skipped.
   var failed = false
+  /// Set when reading must stop altogether (libyaml's cost per token grows
+  /// with flow nesting, so a too-deep stream is not read any further).
+  var aborted = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, bodyOffset: Int) {
     self.lines = LineIndex(bytes: Array(bytes))
@@ -101,6 +108,10 @@ private struct YAMLTreeBuilder {
         return documents
       }
       defer { yaml_event_delete(&event) }
+      if aborted {
+        finishDocument()
+        return documents
+      }
       switch event.type {
       case YAML_STREAM_END_EVENT:
         return documents
@@ -149,17 +160,15 @@ private struct YAMLTreeBuilder {
 
   /// The pointer the next child of the innermost container gets.
   func childPointer() -> String {
-    switch stack.last {
-    case .sequence(_, let pointer, _, let elements): return pointer + "/\(elements.count)"
-    case .mapping(_, let pointer, _, _, let pendingKey?): return Node.pointer(pointer, appending: pendingKey.0)
-    case .mapping(_, let pointer, _, _, nil): return pointer
-    case nil: return ""
-    }
+    guard let frame = stack.last else { return "" }
+    if !frame.isMapping { return frame.pointer + "/\(frame.elements.count)" }
+    if let key = frame.pendingKey { return Node.pointer(frame.pointer, appending: key.0) }
+    return frame.pointer
   }
 
   var expectsKey: Bool {
-    if case .mapping(_, _, _, _, nil) = stack.last { return true }
-    return false
+    guard let frame = stack.last else { return false }
+    return frame.isMapping && frame.pendingKey == nil
   }
 
   mutating func handle(_ event: yaml_event_t) {
@@ -211,25 +220,18 @@ private struct YAMLTreeBuilder {
       }
       if stack.count >= ReaderLimits.maxDepth {
         fail(eventSpan, "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
+        aborted = true
         return
       }
       let anchor = anchorPointer.map { String(cString: $0) }
       let pointer = childPointer()
-      nodeCount += 1
-      stack.append(
-        isMapping
-          ? .mapping(start: eventSpan.start, pointer: pointer, anchor: anchor, members: [], pendingKey: nil)
-          : .sequence(start: eventSpan.start, pointer: pointer, anchor: anchor, elements: []))
+      stack.append(Frame(isMapping: isMapping, start: eventSpan.start, pointer: pointer, anchor: anchor))
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
       guard let frame = stack.popLast() else { return }
-      switch frame {
-      case .sequence(let start, let pointer, let anchor, let elements):
-        let node = Node(value: .array(elements), span: SourceSpan(start: start, end: eventSpan.end), pointer: pointer)
-        add(node, anchor: anchor, count: 0, subtreeCount: anchor == nil ? 0 : countNodes(node))
-      case .mapping(let start, let pointer, let anchor, let members, _):
-        let node = Node(value: .object(members), span: SourceSpan(start: start, end: eventSpan.end), pointer: pointer)
-        add(node, anchor: anchor, count: 0, subtreeCount: anchor == nil ? 0 : countNodes(node))
-      }
+      let node = Node(
+        value: frame.isMapping ? .object(frame.members) : .array(frame.elements),
+        span: SourceSpan(start: frame.start, end: eventSpan.end), pointer: frame.pointer)
+      add(node, anchor: frame.anchor, count: 0, subtreeCount: frame.anchor == nil ? 0 : countNodes(node))
     case YAML_ALIAS_EVENT:
       let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
       guard let target = anchors[name] else {
@@ -267,30 +269,24 @@ private struct YAMLTreeBuilder {
   }
 
   mutating func setPendingKey(_ key: String, _ keySpan: SourceSpan) {
-    guard case .mapping(let start, let pointer, let anchor, let members, nil) = stack.popLast() else { return }
-    stack.append(.mapping(start: start, pointer: pointer, anchor: anchor, members: members, pendingKey: (key, keySpan)))
+    guard expectsKey else { return }
+    stack[stack.count - 1].pendingKey = (key, keySpan)
   }
 
   /// Adds a completed node to its container (or makes it the root) and
   /// remembers it under its anchor.
   mutating func add(_ node: Node, anchor: String?, count: Int, subtreeCount: Int? = nil) {
-    nodeCount += count
-    if nodeCount > YAMLReader.maxExpandedNodes {
-      fail(node.span, "the document has more than \(YAMLReader.maxExpandedNodes) values; pushlint stops reading it")
+    if let anchor { anchors[anchor] = (node, subtreeCount ?? count) }
+    guard !stack.isEmpty else {
+      root = node
       return
     }
-    if let anchor { anchors[anchor] = (node, subtreeCount ?? count) }
-    switch stack.popLast() {
-    case nil:
-      root = node
-    case .sequence(let start, let pointer, let anchor, var elements):
-      elements.append(node)
-      stack.append(.sequence(start: start, pointer: pointer, anchor: anchor, elements: elements))
-    case .mapping(let start, let pointer, let anchor, var members, let pendingKey?):
-      members.append(Member(key: pendingKey.0, keySpan: pendingKey.1, value: node))
-      stack.append(.mapping(start: start, pointer: pointer, anchor: anchor, members: members, pendingKey: nil))
-    case .mapping(let start, let pointer, let anchor, let members, nil):
-      stack.append(.mapping(start: start, pointer: pointer, anchor: anchor, members: members, pendingKey: nil))
+    let top = stack.count - 1
+    if !stack[top].isMapping {
+      stack[top].elements.append(node)
+    } else if let key = stack[top].pendingKey {
+      stack[top].members.append(Member(key: key.0, keySpan: key.1, value: node))
+      stack[top].pendingKey = nil
     }
   }
 }

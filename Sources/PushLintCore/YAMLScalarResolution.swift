@@ -122,35 +122,36 @@ enum YAMLScalarResolution {
         help: "quote it if a string is meant, or use a finite number")
     }
     guard let first = text.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) else { return nil }
-    if matches(text, #"^[-+]?0[0-9_]+$"#) {
+    if isPlainDecimal(text) { return nil }
+    if matches(text, pattern0) {
       let digits = text.filter { $0 != "_" && $0 != "+" && $0 != "-" }
       let inYAML11 = Int(digits, radix: 8).map { "the number \($0) (read as octal)" } ?? "a string"
       return VersionNote(
         message: "\(quoted(text)) is a decimal number in YAML 1.2 but \(inYAML11) in YAML 1.1",
         help: "quote it if a string is meant, or remove the leading zero")
     }
-    if matches(text, #"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$"#) {
+    if matches(text, pattern1) {
       return VersionNote(
         message: "\(quoted(text)) is a string in YAML 1.2 but a base-60 number in YAML 1.1",
         help: "quote it (\(quoted(text)))")
     }
-    if matches(text, #"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?$"#) {
+    if matches(text, pattern2) {
       return VersionNote(
         message: "\(quoted(text)) is a string in YAML 1.2 but a timestamp in YAML 1.1",
         help: "quote it (\(quoted(text)))")
     }
-    if matches(text, #"^[-+]?0b[01_]+$"#) || matches(text, #"^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$"#) && text.contains("_") {
+    if matches(text, pattern3) || matches(text, pattern4) && text.contains("_") {
       return VersionNote(
         message: "\(quoted(text)) is a string in YAML 1.2 but a number in YAML 1.1",
         help: "quote it if a string is meant, or write the number in decimal without underscores")
     }
-    if matches(text, #"^0o[0-7]+$"#) {
+    if matches(text, pattern5) {
       return VersionNote(
         message: "\(quoted(text)) is an octal number in YAML 1.2 but a string in YAML 1.1",
         help: "write the number in decimal, or quote it if a string is meant")
     }
-    if matches(text, #"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][0-9]+$"#)
-      || matches(text, #"^[-+]?[0-9]+[eE][-+][0-9]+$"#)
+    if matches(text, pattern6)
+      || matches(text, pattern7)
     {
       return VersionNote(
         message: "\(quoted(text)) is a number in YAML 1.2 but a string in YAML 1.1",
@@ -159,9 +160,37 @@ enum YAMLScalarResolution {
     return nil
   }
 
+  /// `12`, `0`, `1.25`, `0.5`: decimals both versions read alike, checked
+  /// by hand because most numeric scalars are these.
+  private static func isPlainDecimal(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard let first = bytes.first, isDigit(first) else { return false }
+    var seenPoint = false
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") {
+        if seenPoint { return false }
+        seenPoint = true
+      } else if !isDigit(byte) {
+        return false
+      }
+    }
+    let leadingZero = first == UInt8(ascii: "0") && bytes.count > 1 && bytes[1] != UInt8(ascii: ".")
+    return !leadingZero && bytes.last != UInt8(ascii: ".")
+  }
+
   private static func quoted(_ text: String) -> String { "\"\(text)\"" }
 
-  private static func matches(_ text: String, _ pattern: String) -> Bool {
-    (try? Regex(pattern).wholeMatch(in: text)) != nil
+  // Compiled once: a large YAML file has a plain scalar on every line.
+  nonisolated(unsafe) private static let pattern0 = try! Regex(#"^[-+]?0[0-9_]+$"#)
+  nonisolated(unsafe) private static let pattern1 = try! Regex(#"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$"#)
+  nonisolated(unsafe) private static let pattern2 = try! Regex(#"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?$"#)
+  nonisolated(unsafe) private static let pattern3 = try! Regex(#"^[-+]?0b[01_]+$"#)
+  nonisolated(unsafe) private static let pattern4 = try! Regex(#"^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$"#)
+  nonisolated(unsafe) private static let pattern5 = try! Regex(#"^0o[0-7]+$"#)
+  nonisolated(unsafe) private static let pattern6 = try! Regex(#"^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)[eE][0-9]+$"#)
+  nonisolated(unsafe) private static let pattern7 = try! Regex(#"^[-+]?[0-9]+[eE][-+][0-9]+$"#)
+
+  private static func matches(_ text: String, _ pattern: Regex<AnyRegexOutput>) -> Bool {
+    (try? pattern.wholeMatch(in: text)) != nil
   }
 }

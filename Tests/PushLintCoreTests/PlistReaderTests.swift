@@ -130,4 +130,32 @@ import Testing
     #expect(result.root == nil)
     #expect(result.findings.first?.message.contains("contains itself") == true)
   }
+
+  @Test func aBinaryBillionLaughsIsRefused() throws {
+    let result = PlistReader.read(try fixture("billion-laughs.binary.plist"))
+    #expect(result.root == nil)
+    #expect(result.findings.count == 1)
+    #expect(result.findings.first?.message.contains("shared objects") == true)
+  }
+
+  @Test func sharedLeavesAreNotBudgeted() {
+    // 150,000 references to one shared string: ordinary for plistlib and Xcode.
+    let count = 150_000
+    var bytes = Array("bplist00".utf8)
+    let stringOffset = bytes.count
+    bytes += [0x51, UInt8(ascii: "a")]
+    let arrayOffset = bytes.count
+    bytes += [0xAF, 0x12] + withUnsafeBytes(of: UInt32(count).bigEndian, Array.init)
+    bytes += Array(repeating: 0, count: count)
+    let table = bytes.count
+    bytes += withUnsafeBytes(of: UInt32(stringOffset).bigEndian, Array.init)
+    bytes += withUnsafeBytes(of: UInt32(arrayOffset).bigEndian, Array.init)
+    bytes += [0, 0, 0, 0, 0, 0, 4, 1]
+    bytes += withUnsafeBytes(of: UInt64(2).bigEndian, Array.init)
+    bytes += withUnsafeBytes(of: UInt64(1).bigEndian, Array.init)
+    bytes += withUnsafeBytes(of: UInt64(table).bigEndian, Array.init)
+    let result = PlistReader.read(bytes)
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    #expect(result.root?.elements?.count == count)
+  }
 }

@@ -126,4 +126,11 @@ import Testing
     let bytes: [UInt8] = Array("aps: caf".utf8) + [0xE9]
     #expect(YAMLReader.read(bytes).first?.result.findings.first?.rule == RuleName.invalidEncoding)
   }
+
+  @Test func largeDocumentsWithoutAliasesAreNotBudgeted() {
+    let text = "items: [" + Array(repeating: "1", count: 120_000).joined(separator: ",") + "]\n"
+    let result = read(text).first?.result
+    #expect(result?.findings.isEmpty == true)
+    #expect(result?.root?["items"]?.elements?.count == 120_000)
+  }
 }

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct ClassificationTests {
+  func kind(_ text: String, path: String = "x.json") -> DocumentKind? {
+    let bytes = Array(text.utf8)
+    let format = Linter.format(of: bytes, path: path)
+    let root: Node?
+    switch format {
+    case .plist: root = PlistReader.read(bytes).root
+    case .yaml: root = YAMLReader.read(bytes).first?.result.root
+    default: root = JSONReader.read(bytes).root
+    }
+    return DocumentClassifier.kind(of: root, format: format, path: path)
+  }
+
+  static func plist(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n"
+  }
+
+  @Test func everyKindOfInputsMd() {
+    #expect(kind(#"{"aps": {"alert": "Hi"}}"#) == .payload)
+    #expect(kind(#"{"Simulator Target Bundle": "com.example"}"#, path: "a.apns") == .payload)
+    #expect(
+      kind(#"{"headers": {"apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}"#)
+        == .envelope)
+    #expect(
+      kind(#"{"message": {"token": "t", "apns": {"payload": {"aps": {}}}}, "validate_only": true}"#) == .fcmMessage)
+    #expect(kind("categories:\n  - identifier: INVITE\n", path: "categories.yaml") == .categories)
+    let content = Self.plist(
+      "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.content-extension</string></dict>"
+    )
+    #expect(kind(content, path: "Info.plist") == .extensionInfoPlist)
+    let service = Self.plist(
+      "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.usernotifications.service</string></dict>"
+    )
+    #expect(kind(service, path: "Info.plist") == .extensionInfoPlist)
+    let widget = Self.plist(
+      "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>"
+    )
+    #expect(kind(widget, path: "Info.plist") == nil)
+    #expect(
+      kind(Self.plist("<key>CFBundleIdentifier</key><string>com.example</string>"), path: "Info.plist") == .appInfoPlist
+    )
+    #expect(kind(Self.plist("<key>UIBackgroundModes</key><array/>"), path: "Info.plist") == .appInfoPlist)
+    #expect(
+      kind(Self.plist("<key>aps-environment</key><string>production</string>"), path: "App.entitlements")
+        == .entitlements)
+    #expect(kind(#"{"name": "app", "version": "1.0.0"}"#, path: "package.json") == nil)
+  }
+
+  @Test func explicitFilesWithoutAKindAreJudgedAsPayloads() {
+    let diagnostics = lint(#"{"name": "app"}"#, path: "package.json")
+    #expect(diagnostics.map(\.rule) == [RuleName.apsMissing])
+  }
+
+  @Test func walkedJSONLinesSkipLinesOfNoKind() {
+    let scratch = ScratchDirectory()
+    scratch.write("logs/events.jsonl", "{\"event\": \"open\"}\n{\"event\": \"close\"\n")
+    scratch.write("push/batch.jsonl", "{\"aps\": {}}\n{\"note\": \"no aps\"}\n{\"aps\": {},}\n")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map { "\($0.path):\($0.span.start.line)" } == ["push/batch.jsonl:3"])
+    #expect(report.files == 1)
+    let explicit = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["push/batch.jsonl"], currentDirectory: scratch.path)
+    #expect(explicit.diagnostics.map(\.span.start.line) == [2, 3])
+  }
+
+  @Test func explicitFilesOfUnknownExtensionAreSniffed() {
+    #expect(Linter.format(of: Array("  {\"aps\": {}}".utf8), path: "payload.txt") == .json)
+    #expect(Linter.format(of: Array("<?xml version=\"1.0\"?>".utf8), path: "Info") == .plist)
+    #expect(Linter.format(of: Array("bplist00xxxxxxxx".utf8), path: "Info") == .plist)
+    #expect(Linter.format(of: Array("aps:\n  badge: 1\n".utf8), path: "payload") == .yaml)
+  }
+}
