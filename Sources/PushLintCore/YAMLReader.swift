@@ -61,7 +61,7 @@ private struct YAMLTreeBuilder {
     var pendingKey: (String, SourceSpan)?
   }
 
-  let lines: LineIndex
+  let bytes: UnsafeBufferPointer<UInt8>
   let bodyOffset: Int
   var documents: [YAMLDocumentResult] = []
   var findings: [Finding] = []
@@ -76,17 +76,34 @@ private struct YAMLTreeBuilder {
   var aborted = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, bodyOffset: Int) {
-    self.lines = LineIndex(bytes: Array(bytes))
+    self.bytes = bytes
     self.bodyOffset = bodyOffset
   }
 
-  func position(_ mark: yaml_mark_t) -> SourcePosition {
+  /// libyaml counts characters; marks arrive in increasing order, so the
+  /// byte offset is found by moving a cursor forward, never by rescanning.
+  var cursorCharacter = 0
+  var cursorByte = 0
+
+  mutating func position(_ mark: yaml_mark_t) -> SourcePosition {
+    let target = Int(mark.index)
+    if target < cursorCharacter {
+      cursorCharacter = 0
+      cursorByte = 0
+    }
+    while cursorCharacter < target && bodyOffset + cursorByte < bytes.count {
+      cursorByte += 1
+      while bodyOffset + cursorByte < bytes.count && bytes[bodyOffset + cursorByte] & 0xC0 == 0x80 {
+        cursorByte += 1
+      }
+      cursorCharacter += 1
+    }
     let line = Int(mark.line) + 1
     let column = Int(mark.column) + 1 + (line == 1 && bodyOffset > 0 ? 1 : 0)
-    return SourcePosition(line: line, column: column, offset: lines.offset(line: line, column: column))
+    return SourcePosition(line: line, column: column, offset: bodyOffset + cursorByte)
   }
 
-  func span(_ event: yaml_event_t) -> SourceSpan {
+  mutating func span(_ event: yaml_event_t) -> SourceSpan {
     SourceSpan(start: position(event.start_mark), end: position(event.end_mark))
   }
 
@@ -153,8 +170,12 @@ private struct YAMLTreeBuilder {
       let contextPosition = position(parser.context_mark)
       message += " (\(context) at line \(contextPosition.line), column \(contextPosition.column))"
     }
-    let mark = parser.error == YAML_READER_ERROR ? nil : parser.problem_mark
-    let at = mark.map(position) ?? lines.position(ofOffset: bodyOffset + parser.problem_offset)
+    let at: SourcePosition
+    if parser.error == YAML_READER_ERROR {
+      at = LineIndex(bytes: Array(bytes)).position(ofOffset: bodyOffset + parser.problem_offset)
+    } else {
+      at = position(parser.problem_mark)
+    }
     fail(SourceSpan(at: at), message)
   }
 
