@@ -130,6 +130,15 @@ struct JSONScanner {
     return min(length, bytes.count - offset)
   }
 
+  /// Whether the character at `offset` is a typographic quote (“ ” ‘ ’), as
+  /// word processors and chat apps put into pasted payloads.
+  func isTypographicQuote(at offset: Int) -> Bool {
+    guard offset + 2 < bytes.count, bytes[offset] == 0xE2, bytes[offset + 1] == 0x80 else { return false }
+    return (0x98...0x9D).contains(bytes[offset + 2])
+  }
+
+  var typographicQuoteHelp: String { "replace typographic quotes (“ ” ‘ ’) with straight double quotes \"" }
+
   /// How a message names the byte at `offset`: `'x'`, or `end of file`.
   func describe(at offset: Int) -> String {
     guard offset < bytes.count else { return "end of file" }
@@ -220,6 +229,10 @@ struct JSONScanner {
         guard !stack.isEmpty else {
           skipWhitespace()
           if index < bytes.count {
+            if isTypographicQuote(at: index) {
+              throw error(
+                at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
+            }
             throw error(
               at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
               help: "for one payload per line, name the file .jsonl")
@@ -316,6 +329,8 @@ struct JSONScanner {
       throw error(at: index, "strings must use double quotes, not single quotes", help: "write \"…\" instead of '…'")
     case UInt8(ascii: "/"):
       throw commentError()
+    case 0xE2 where isTypographicQuote(at: index):
+      throw error(at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
     default:
       throw error(
         at: index, "expected a string key in double quotes, found \(describe(at: index))",
@@ -342,6 +357,9 @@ struct JSONScanner {
 
   private mutating func parseLiteral() throws(JSONSyntaxError) -> Value {
     let start = index
+    if isTypographicQuote(at: index) {
+      throw error(at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
+    }
     switch bytes[index] {
     case UInt8(ascii: "'"):
       throw error(at: index, "strings must use double quotes, not single quotes", help: "write \"…\" instead of '…'")

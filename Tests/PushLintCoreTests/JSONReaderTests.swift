@@ -42,6 +42,8 @@ import Testing
       ("{\"a\": [1}", 1, 9, "',' or ']'"),
       ("{\"a\": \"unterminated", 1, 20, "unterminated"),
       ("[", 1, 2, "end of file"),
+      ("{\"aps\": {\"alert\": “Hi”}}", 1, 19, "typographic quote"),
+      ("{“aps”: {}}", 1, 2, "typographic quote"),
     ])
   func mistakeIsReportedAtItsPlace(text: String, line: Int, column: Int, words: String) throws {
     let finding = try #require(syntaxError(text), "no syntax-error for \(text.debugDescription)")
