@@ -46,6 +46,10 @@ public struct Document: Sendable {
   public var root: Node?
   /// What the reader found (syntax, encoding, YAML ambiguity).
   public var readerFindings: [Finding]
+  /// The push view of payloads, envelopes and FCM messages.
+  public var push: PushInfo?
+  /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
+  public var schemaFindings: [Finding] = []
 
   public init(
     path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,

@@ -35,6 +35,7 @@ public struct Linter: Sendable {
   public var configuration: Configuration
   public var registry: RuleRegistry
   public var catalog: RuleCatalog
+  public var schema: PushSchema
   /// How many files are linted at once; 0 means one per core.
   public var jobs: Int
 
@@ -42,15 +43,17 @@ public struct Linter: Sendable {
   public static let maxDiagnosticsPerFile = 1000
 
   public init(
-    configuration: Configuration, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard, jobs: Int = 0
+    configuration: Configuration, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard,
+    schema: PushSchema = .standard, jobs: Int = 0
   ) {
     self.configuration = configuration
     self.registry = registry
     self.catalog = catalog
+    self.schema = schema
     self.jobs = jobs
   }
 
-  var ruleContext: RuleContext { RuleContext(targets: configuration.targets) }
+  var ruleContext: RuleContext { RuleContext(targets: configuration.targets, schema: schema) }
 
   // MARK: In memory
 
@@ -240,6 +243,11 @@ public struct Linter: Sendable {
   func check(_ document: Document, absolutePath: String) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let context = ruleContext
+    var document = document
+    document.push = PushAnalysis.analyze(
+      document, schema: schema, configuredHeaders: configuredHeaders(for: absolutePath))
+    document.schemaFindings = SchemaValidator.validate(
+      document, push: document.push, schema: schema, targets: configuration.targets)
     for rule in registry.rules {
       for finding in rule.check(document, context: context) {
         if let diagnostic = diagnostic(finding, document: document, absolutePath: absolutePath) {
@@ -259,6 +267,19 @@ public struct Linter: Sendable {
     return Diagnostic(
       path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
       message: finding.message, pointer: finding.pointer, help: finding.help)
+  }
+
+  /// The `headers:` defaults of the configuration for a file; later entries win.
+  func configuredHeaders(for absolutePath: String) -> [(name: String, value: String)] {
+    guard !configuration.headers.isEmpty, let relative = configuration.relativePath(absolutePath) else { return [] }
+    var headers: [(name: String, value: String)] = []
+    for entry in configuration.headers where entry.files.contains(where: { $0.matches(relative) }) {
+      for header in entry.headers {
+        headers.removeAll { $0.name == header.name }
+        headers.append(header)
+      }
+    }
+    return headers
   }
 
   func cap(_ diagnostics: inout [Diagnostic], path: String) {

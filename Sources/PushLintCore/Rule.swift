@@ -1,9 +1,11 @@
 /// What a rule sees besides its document.
 public struct RuleContext: Sendable {
   public var targets: [Platform: OSVersion]
+  public var schema: PushSchema
 
-  public init(targets: [Platform: OSVersion] = [:]) {
+  public init(targets: [Platform: OSVersion] = [:], schema: PushSchema = .standard) {
     self.targets = targets
+    self.schema = schema
   }
 }
 
@@ -34,6 +36,16 @@ extension ReaderRule {
   }
 }
 
+/// The generic rules interpret `rules/schema.yaml`; the validator runs once
+/// per document and each of them passes on its own findings.
+public protocol SchemaRule: Rule {}
+
+extension SchemaRule {
+  public func check(_ document: Document, context: RuleContext) -> [Finding] {
+    document.schemaFindings.filter { $0.rule == Self.name }
+  }
+}
+
 /// The rules pushlint runs, in a fixed order.
 public struct RuleRegistry: Sendable {
   public let rules: [any Rule]
@@ -47,7 +59,27 @@ public struct RuleRegistry: Sendable {
     InvalidEncodingRule(),
     DuplicateKeyRule(),
     YAMLAmbiguousValueRule(),
+    RequiredKeyMissingRule(),
+    UnknownKeyRule(),
+    ValueTypeRule(),
+    InvalidValueRule(),
+    DeprecatedKeyRule(),
+    UnavailableKeyRule(),
     APSMissingRule(),
+    PayloadTooLargeRule(),
+    PayloadNearLimitRule(),
+    AlertEmptyRule(),
+    LocArgsWithoutKeyRule(),
+    MutableContentWithoutAlertRule(),
+    LiveActivityIncompleteRule(),
+    URLArgsMissingRule(),
+    PushTypeMissingRule(),
+    PushTypeMismatchRule(),
+    TopicSuffixRule(),
+    BackgroundPriorityRule(),
+    FCMTargetCountRule(),
+    FCMReservedDataKeyRule(),
+    FCMDataOnlyPriorityRule(),
   ])
 
   public var names: [String] { rules.map { type(of: $0).name } }

@@ -10,6 +10,8 @@ public struct RuleExample: Sendable {
   public var markedPositions: [SourcePosition]
   /// The line in the rule document where the example starts, for messages.
   public var documentLine: Int
+  /// Minimum OS versions the example is linted with (`target=ios=14.0`).
+  public var targets: [Platform: OSVersion] = [:]
 
   /// The file the markers refer to: the last one; earlier ones are context.
   public var mainFile: File { files[files.count - 1] }
@@ -163,7 +165,15 @@ enum RuleDocumentParser {
         throw RuleCatalogError(
           file: fileName, line: blockStart, message: "a triggering example marks where the rule reports with ↓")
       }
-      examples.append(RuleExample(files: pendingContext + [file], markedPositions: markers, documentLine: blockStart))
+      var example = RuleExample(files: pendingContext + [file], markedPositions: markers, documentLine: blockStart)
+      if let target = attributes["target"] {
+        let parts = target.split(separator: "=").map(String.init)
+        guard parts.count == 2, let platform = Platform(rawValue: parts[0]), let version = OSVersion(parts[1]) else {
+          throw RuleCatalogError(file: fileName, line: index, message: "target= takes PLATFORM=VERSION, e.g. ios=14.0")
+        }
+        example.targets[platform] = version
+      }
+      examples.append(example)
       pendingContext = []
     }
     return examples

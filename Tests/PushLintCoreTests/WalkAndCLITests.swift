@@ -270,7 +270,9 @@ let pushlintBinary: String = {
     let report = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
       .lint(paths: ["samples/"], currentDirectory: repositoryRoot)
     #expect(TextReporter.render(report.diagnostics) == String(decoding: expected, as: UTF8.self))
-    #expect(Set(report.diagnostics.map(\.rule)) == Set(RuleRegistry.standard.names), "samples show every rule")
+    // unavailable-key needs a configured target, which a plain run over samples/ has not.
+    let shown = Set(RuleRegistry.standard.names).subtracting(["unavailable-key"])
+    #expect(Set(report.diagnostics.map(\.rule)) == shown, "samples show every rule")
     #expect(!report.diagnostics.contains { $0.path.hasPrefix("samples/good/") }, "good samples lint clean")
   }
 }

@@ -8,6 +8,9 @@ struct APSMissingRule: Rule {
       return check(payload: root, what: "a payload")
     case .envelope:
       guard let payload = root["payload"] else { return [] }
+      if let declared = document.push?.declaredPushType, context.schema.pushTypes[declared]?.noAPS == true {
+        return []
+      }
       return check(payload: payload, what: "the envelope's \"payload\"")
     default:
       return []

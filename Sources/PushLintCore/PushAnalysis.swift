@@ -1,0 +1,221 @@
+/// One APNs header as pushlint found it.
+public struct HeaderField: Sendable {
+  /// Lowercased: header names are case-insensitive.
+  public var name: String
+  public var value: Node?
+  /// The value as text: strings as they are, numbers by their literal.
+  public var text: String?
+  /// Where to report about the header: its key, or the payload for configured defaults.
+  public var keySpan: SourceSpan
+  public var valueSpan: SourceSpan
+  public var pointer: String
+}
+
+public enum HeaderSource: String, Sendable {
+  /// A bare payload with no configured headers: no header diagnostics.
+  case none
+  case envelope
+  case fcm
+  /// `headers:` in the configuration, matched by glob.
+  case configured
+}
+
+/// What a payload-carrying document amounts to once sent: the payload, its
+/// headers and its push type.
+public struct PushInfo: Sendable {
+  /// The APNs payload (the root of a payload file, an envelope's `payload`,
+  /// an FCM message's `apns.payload`).
+  public var payload: Node?
+  /// `aps`, when it is an object.
+  public var aps: Node?
+  public var headers: [String: HeaderField] = [:]
+  public var headerSource: HeaderSource = .none
+  /// The object holding the headers, when they are in the document.
+  public var headersNode: Node?
+  /// `apns-push-type` when given and valid.
+  public var declaredPushType: String?
+  /// The declared push type, else the one inferred from the payload.
+  public var pushType: String
+  public var fcmMessage: Node?
+  /// An FCM message's `notification`, which FCM merges into `aps.alert`.
+  public var fcmNotification: Node?
+  /// Where whole-payload findings are reported.
+  public var anchor: Node
+
+  public var topic: String? { headers["apns-topic"]?.text }
+
+  /// Whether the payload shows the user something: an alert, a sound or a badge
+  /// (an FCM `notification` counts as the alert it becomes).
+  public var isUserVisible: Bool {
+    if fcmNotification?.members?.contains(where: { ["title", "body"].contains($0.key) }) == true { return true }
+    guard let aps else { return false }
+    return aps["alert"] != nil || aps["sound"] != nil || aps["badge"] != nil
+  }
+
+  public var contentAvailable: Bool { aps?["content-available"]?.numberValue?.doubleValue == 1 }
+}
+
+enum PushAnalysis {
+  /// The push view of a document, for the kinds that carry a payload.
+  static func analyze(
+    _ document: Document, schema: PushSchema, configuredHeaders: [(name: String, value: String)]
+  ) -> PushInfo? {
+    guard let root = document.root, root.isObject else { return nil }
+    switch document.kind {
+    case .payload:
+      var info = PushInfo(payload: root, pushType: "alert", anchor: root)
+      info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
+      if !configuredHeaders.isEmpty {
+        info.headerSource = .configured
+        let at = SourceSpan(
+          start: root.span.start,
+          end: SourcePosition(
+            line: root.span.start.line, column: root.span.start.column + 1, offset: root.span.start.offset + 1))
+        for (name, value) in configuredHeaders {
+          info.headers[name] = HeaderField(
+            name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
+        }
+      }
+      finish(&info, schema: schema)
+      return info
+    case .envelope:
+      guard let payload = root["payload"], payload.isObject else { return nil }
+      var info = PushInfo(payload: payload, pushType: "alert", anchor: payload)
+      info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
+      info.headerSource = .envelope
+      if let headers = root["headers"], headers.isObject {
+        info.headersNode = headers
+        collect(headers, into: &info)
+      }
+      finish(&info, schema: schema)
+      return info
+    case .fcmMessage:
+      guard let message = root["message"], message.isObject else { return nil }
+      let apns = message["apns"].flatMap { $0.isObject ? $0 : nil }
+      let payload = apns?["payload"].flatMap { $0.isObject ? $0 : nil }
+      var info = PushInfo(payload: payload, pushType: "alert", anchor: payload ?? apns ?? message)
+      info.fcmMessage = message
+      info.fcmNotification = message["notification"].flatMap { $0.isObject ? $0 : nil }
+      info.aps = payload?["aps"].flatMap { $0.isObject ? $0 : nil }
+      if let apns {
+        info.headerSource = .fcm
+        if let headers = apns["headers"], headers.isObject {
+          info.headersNode = headers
+          collect(headers, into: &info)
+        }
+      }
+      finish(&info, schema: schema)
+      return info
+    default:
+      return nil
+    }
+  }
+
+  static func collect(_ headers: Node, into info: inout PushInfo) {
+    for member in headers.members ?? [] {
+      let text: String?
+      switch member.value.value {
+      case .string(let string): text = string
+      case .number(let number): text = number.literal
+      default: text = nil
+      }
+      info.headers[member.key.lowercased()] = HeaderField(
+        name: member.key.lowercased(), value: member.value, text: text, keySpan: member.keySpan,
+        valueSpan: member.value.span, pointer: member.value.pointer)
+    }
+  }
+
+  static func finish(_ info: inout PushInfo, schema: PushSchema) {
+    if let declared = info.headers["apns-push-type"]?.text, schema.pushTypes[declared] != nil {
+      info.declaredPushType = declared
+      info.pushType = declared
+      return
+    }
+    info.pushType = inferredPushType(info, schema: schema)
+  }
+
+  /// As `rules.md` says: Live Activity keys → liveactivity; `content-available`
+  /// alone → background; otherwise alert.
+  static func inferredPushType(_ info: PushInfo, schema: PushSchema) -> String {
+    if let aps = info.aps, aps.members?.contains(where: { schema.liveActivityKeys.contains($0.key) }) == true {
+      return "liveactivity"
+    }
+    if info.contentAvailable && !info.isUserVisible { return "background" }
+    return "alert"
+  }
+
+  /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM
+  /// message's `notification` merged into `aps.alert` as FCM does.
+  static func effectivePayload(_ info: PushInfo, path: String) -> Node? {
+    guard
+      var payload = info.payload
+        ?? (info.fcmNotification != nil ? Node(value: .object([]), span: .fileStart, pointer: "") : nil)
+    else { return nil }
+    if fileExtension(path) == "apns", var members = payload.members {
+      members.removeAll { $0.key == "Simulator Target Bundle" }
+      payload.value = .object(members)
+    }
+    guard let notification = info.fcmNotification?.members else { return payload }
+    var members = payload.members ?? []
+    var aps = members.last { $0.key == "aps" }?.value.members ?? []
+    var alert = aps.last { $0.key == "alert" }?.value.members ?? []
+    if case .string = aps.last(where: { $0.key == "alert" })?.value.value { return payload }
+    for field in notification
+    where ["title", "body"].contains(field.key) && !alert.contains(where: { $0.key == field.key }) {
+      alert.append(field)
+    }
+    aps.removeAll { $0.key == "alert" }
+    aps.append(
+      Member(
+        key: "alert", keySpan: .fileStart, value: Node(value: .object(alert), span: .fileStart, pointer: "/aps/alert")))
+    members.removeAll { $0.key == "aps" }
+    members.append(
+      Member(key: "aps", keySpan: .fileStart, value: Node(value: .object(aps), span: .fileStart, pointer: "/aps")))
+    payload.value = .object(members)
+    return payload
+  }
+}
+
+/// The compact JSON a server sends: no insignificant white space, strings
+/// with JSON's escapes and raw UTF-8 otherwise.
+enum CompactJSON {
+  static func size(of node: Node) -> Int {
+    switch node.value {
+    case .null: return 4
+    case .bool(let value): return value ? 4 : 5
+    case .number(let number): return number.literal.utf8.count
+    case .string(let string): return stringSize(string)
+    case .array(let elements):
+      return 2 + max(0, elements.count - 1) + elements.reduce(0) { $0 + size(of: $1) }
+    case .object(let members):
+      return 2 + max(0, members.count - 1) + members.reduce(0) { $0 + stringSize($1.key) + 1 + size(of: $1.value) }
+    }
+  }
+
+  static func stringSize(_ string: String) -> Int {
+    var size = 2
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 2
+      case 0..<0x20: size += 6
+      default: size += 1
+      }
+    }
+    return size
+  }
+
+  /// The largest string values, for the message of `payload-too-large`.
+  static func largestStrings(in node: Node, count: Int) -> [(pointer: String, bytes: Int)] {
+    var strings: [(String, Int)] = []
+    func visit(_ node: Node) {
+      switch node.value {
+      case .string(let string): strings.append((node.pointer, stringSize(string) - 2))
+      case .array(let elements): elements.forEach(visit)
+      case .object(let members): members.forEach { visit($0.value) }
+      default: break
+      }
+    }
+    visit(node)
+    return Array(strings.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count))
+  }
+}

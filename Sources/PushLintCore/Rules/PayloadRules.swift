@@ -1,0 +1,161 @@
+/// Size as APNs measures it: the compact UTF-8 JSON of the payload as sent.
+struct PayloadSize {
+  var bytes: Int
+  var limit: Int
+  var pushType: String
+  var payload: Node
+
+  init?(_ document: Document, context: RuleContext) {
+    guard let push = document.push, let payload = PushAnalysis.effectivePayload(push, path: document.path) else {
+      return nil
+    }
+    self.payload = payload
+    bytes = CompactJSON.size(of: payload)
+    pushType = push.pushType
+    limit = context.schema.payloadLimit(for: push.pushType, targets: context.targets)
+  }
+
+  var largestStrings: String {
+    CompactJSON.largestStrings(in: payload, count: 3)
+      .map { "\($0.pointer.isEmpty ? "/" : $0.pointer) (\($0.bytes) bytes)" }
+      .joined(separator: ", ")
+  }
+}
+
+struct PayloadTooLargeRule: Rule {
+  static let name = "payload-too-large"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let size = PayloadSize(document, context: context), size.bytes > size.limit, let push = document.push else {
+      return []
+    }
+    let largest = size.largestStrings
+    return [
+      Finding(
+        rule: Self.name, span: push.anchor.openingSpan,
+        message:
+          "payload is \(size.bytes) bytes when sent as compact JSON, over the \(size.limit)-byte limit for \(size.pushType) pushes (APNs rejects it with PayloadTooLarge)"
+          + (largest.isEmpty ? "" : "; largest strings: \(largest)"),
+        pointer: push.anchor.pointer,
+        help: "shorten the largest strings, or send an identifier and let a service extension fetch the content")
+    ]
+  }
+}
+
+struct PayloadNearLimitRule: Rule {
+  static let name = "payload-near-limit"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let size = PayloadSize(document, context: context), let push = document.push,
+      size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
+    else { return [] }
+    return [
+      Finding(
+        rule: Self.name, span: push.anchor.openingSpan,
+        message:
+          "payload is \(size.bytes) of \(size.limit) bytes (\(size.bytes * 100 / size.limit)%); largest strings: \(size.largestStrings)",
+        pointer: push.anchor.pointer)
+    ]
+  }
+}
+
+struct AlertEmptyRule: Rule {
+  static let name = "alert-empty"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, let alert = push.aps?["alert"] else { return [] }
+    guard alert.stringValue != nil || alert.isObject, !showsAlert(push) else { return [] }
+    return [
+      Finding(
+        rule: Self.name, span: alert.span,
+        message: "\"alert\" carries nothing to show: no title, subtitle, body or localization key with text",
+        pointer: alert.pointer, help: "add a \"title\" or \"body\", or remove \"alert\" for a silent push")
+    ]
+  }
+}
+
+struct LocArgsWithoutKeyRule: Rule {
+  static let name = "loc-args-without-key"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"],
+      let members = alert.members
+    else { return [] }
+    var findings: [Finding] = []
+    for prefix in ["", "title-", "subtitle-"] {
+      guard let args = members.last(where: { $0.key == prefix + "loc-args" }),
+        !members.contains(where: { $0.key == prefix + "loc-key" })
+      else { continue }
+      findings.append(
+        Finding(
+          rule: Self.name, span: args.keySpan,
+          message:
+            "\"\(prefix)loc-args\" without \"\(prefix)loc-key\": the arguments fill the localized format that \"\(prefix)loc-key\" names, so the system cannot use them",
+          pointer: args.value.pointer, help: "add \"\(prefix)loc-key\" naming the localized format"))
+    }
+    return findings
+  }
+}
+
+struct MutableContentWithoutAlertRule: Rule {
+  static let name = "mutable-content-without-alert"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, let member = push.aps?.member("mutable-content"),
+      member.value.numberValue?.doubleValue == 1, !showsAlert(push)
+    else { return [] }
+    return [
+      Finding(
+        rule: Self.name, span: member.keySpan,
+        message:
+          "\"mutable-content\": 1 without an alert title, subtitle or body: the service extension only runs for visible alerts",
+        pointer: member.value.pointer, help: "add an alert with a title or body, or remove \"mutable-content\"")
+    ]
+  }
+}
+
+struct LiveActivityIncompleteRule: Rule {
+  static let name = "live-activity-incomplete"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, push.pushType == "liveactivity", let aps = push.aps else { return [] }
+    let present = Set(aps.members?.map(\.key) ?? [])
+    var missing = ["timestamp", "event"].filter { !present.contains($0) }
+    var reason = "every liveactivity push needs \"timestamp\" and \"event\""
+    if missing.isEmpty {
+      switch aps["event"]?.stringValue {
+      case "start":
+        missing = ["attributes-type", "attributes", "content-state", "alert"].filter { !present.contains($0) }
+        reason = "\"event\": \"start\" needs \"attributes-type\", \"attributes\", \"content-state\" and \"alert\""
+      case "update":
+        missing = ["content-state"].filter { !present.contains($0) }
+        reason = "\"event\": \"update\" needs \"content-state\""
+      default:
+        break
+      }
+    }
+    guard !missing.isEmpty else { return [] }
+    return [
+      Finding(
+        rule: Self.name, span: aps.openingSpan,
+        message: "\(reason); missing \(missing.map { "\"\($0)\"" }.joined(separator: ", "))",
+        pointer: aps.pointer, help: "add \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) to aps")
+    ]
+  }
+}
+
+struct URLArgsMissingRule: Rule {
+  static let name = "url-args-missing"
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, let topic = push.topic, topic.hasPrefix("web."), let aps = push.aps,
+      aps["url-args"] == nil
+    else { return [] }
+    return [
+      Finding(
+        rule: Self.name, span: aps.openingSpan,
+        message: "a Safari website push (apns-topic \"\(topic)\") needs \"url-args\" in aps, even an empty array",
+        pointer: aps.pointer, help: "add \"url-args\": [] (or the values your URL format string needs)")
+    ]
+  }
+}

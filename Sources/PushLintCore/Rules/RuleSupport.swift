@@ -1,0 +1,41 @@
+extension Node {
+  /// The first character of the node: where whole-object findings point.
+  var openingSpan: SourceSpan {
+    if span == .fileStart { return .fileStart }
+    return SourceSpan(
+      start: span.start,
+      end: SourcePosition(line: span.start.line, column: span.start.column + 1, offset: span.start.offset + 1))
+  }
+
+  /// Whether a string value is present and not empty.
+  var hasText: Bool {
+    if let text = stringValue { return !text.isEmpty }
+    return false
+  }
+}
+
+/// What an alert shows: a non-empty string, or a dictionary with a title,
+/// subtitle, body or one of their localization keys.
+func alertShowsSomething(_ alert: Node) -> Bool {
+  if let text = alert.stringValue { return !text.isEmpty }
+  guard let members = alert.members else { return false }
+  let visible = ["title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key"]
+  return members.contains { member in
+    visible.contains(member.key) && (member.value.hasText || member.value.isObject)
+  }
+}
+
+/// Whether the push will show an alert once FCM has merged its `notification`.
+func showsAlert(_ push: PushInfo) -> Bool {
+  if let notification = push.fcmNotification,
+    notification["title"]?.hasText == true || notification["body"]?.hasText == true
+  {
+    return true
+  }
+  guard let alert = push.aps?["alert"] else { return false }
+  return alertShowsSomething(alert)
+}
+
+func indefiniteArticle(_ word: String) -> String {
+  (word.first.map { "aeiou".contains($0) } ?? false) ? "an" : "a"
+}

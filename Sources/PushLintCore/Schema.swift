@@ -1,0 +1,238 @@
+/// JSON types as the schema names them.
+public enum JSONType: String, Sendable, CaseIterable {
+  case string, number, boolean, object, array, null
+
+  init(of node: Node) {
+    switch node.value {
+    case .string: self = .string
+    case .number: self = .number
+    case .bool: self = .boolean
+    case .object: self = .object
+    case .array: self = .array
+    case .null: self = .null
+    }
+  }
+}
+
+/// A value the schema allows: a string or a number.
+public enum SchemaValue: Sendable, Hashable, CustomStringConvertible {
+  case string(String)
+  case number(Double)
+
+  public var description: String {
+    switch self {
+    case .string(let text): "\"\(text)\""
+    case .number(let number):
+      number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+  }
+}
+
+/// What `rules/schema.yaml` says about one key.
+public struct KeySpec: Sendable {
+  public var types: [JSONType] = []
+  public var whole = false
+  public var minimum: Double?
+  public var maximum: Double?
+  public var exclusiveMinimum: Double?
+  public var values: [SchemaValue]?
+  public var format: String?
+  public var maxBytes: Int?
+  public var items: JSONType?
+  public var valuesType: JSONType?
+  public var schema: String?
+  public var required = false
+  public var since: [Platform: OSVersion] = [:]
+  public var deprecated: String?
+  public var pushTypes: [String]?
+  public var forPushTypes: [String: KeySpec] = [:]
+  public var note: String?
+
+  /// The spec that applies for `pushType`.
+  public func resolved(for pushType: String?) -> KeySpec {
+    guard let pushType, let specific = forPushTypes[pushType] else { return self }
+    return specific
+  }
+}
+
+/// One dictionary the schema describes.
+public struct DictionarySchema: Sendable {
+  public var name: String
+  public var display: String
+  public var caseInsensitiveKeys: Bool
+  /// Keys in the order of the file.
+  public var keys: [(name: String, spec: KeySpec)]
+
+  public func spec(for key: String) -> (name: String, spec: KeySpec)? {
+    if caseInsensitiveKeys {
+      let lowered = key.lowercased()
+      return keys.first { $0.name == lowered }
+    }
+    return keys.first { $0.name == key }
+  }
+}
+
+public struct PushTypeInfo: Sendable {
+  public var name: String
+  public var topicSuffix: String?
+  /// The payload of this push type has no `aps` (MDM).
+  public var noAPS = false
+}
+
+/// The whole of `rules/schema.yaml`.
+public struct PushSchema: Sendable {
+  public var schemas: [String: DictionarySchema]
+  public var payloadLimits: [String: Int]
+  public var defaultPayloadLimit: Int
+  public var legacyPayloadLimits: [(platform: Platform, below: OSVersion, limit: Int)]
+  public var pushTypes: [String: PushTypeInfo]
+  public var pushTypeNames: [String]
+  public var liveActivityKeys: [String]
+
+  public static let standard: PushSchema = {
+    guard let text = RuleCatalog.standard.files["schema.yaml"] else { fatalError("rules/schema.yaml is not embedded") }
+    do {
+      return try PushSchema(yaml: text)
+    } catch {
+      fatalError("rules/schema.yaml: \(error)")
+    }
+  }()
+
+  public func schema(_ name: String) -> DictionarySchema {
+    guard let schema = schemas[name] else { fatalError("rules/schema.yaml has no schema \(name)") }
+    return schema
+  }
+
+  /// The payload size limit for a push type under the configured targets.
+  public func payloadLimit(for pushType: String, targets: [Platform: OSVersion]) -> Int {
+    var limit = payloadLimits[pushType] ?? defaultPayloadLimit
+    for legacy in legacyPayloadLimits {
+      if let target = targets[legacy.platform], target < legacy.below { limit = min(limit, legacy.limit) }
+    }
+    return limit
+  }
+
+  public init(yaml text: String) throws(SchemaError) {
+    let documents = YAMLReader.read(Array(text.utf8))
+    guard documents.count == 1, let root = documents[0].result.root, documents[0].result.findings.isEmpty else {
+      throw SchemaError(
+        message: "not a single clean YAML document: \(documents.first?.result.findings.map(\.message) ?? [])")
+    }
+    guard let limits = root["payloadLimits"]?.members else { throw SchemaError(message: "payloadLimits is missing") }
+    var payloadLimits: [String: Int] = [:]
+    var defaultLimit = 4096
+    for member in limits {
+      guard let value = member.value.numberValue?.intValue else {
+        throw SchemaError(message: "payloadLimits.\(member.key)")
+      }
+      if member.key == "default" { defaultLimit = value } else { payloadLimits[member.key] = value }
+    }
+    self.payloadLimits = payloadLimits
+    self.defaultPayloadLimit = defaultLimit
+    legacyPayloadLimits = try (root["legacyPayloadLimits"]?.elements ?? []).map { entry throws(SchemaError) in
+      guard let platform = entry["platform"]?.stringValue.flatMap(Platform.init(rawValue:)),
+        let below = entry["below"]?.stringValue.flatMap(OSVersion.init),
+        let limit = entry["limit"]?.numberValue?.intValue
+      else { throw SchemaError(message: "legacyPayloadLimits entries need platform, below and limit") }
+      return (platform, below, limit)
+    }
+    var pushTypes: [String: PushTypeInfo] = [:]
+    var pushTypeNames: [String] = []
+    for member in root["pushTypes"]?.members ?? [] {
+      pushTypes[member.key] = PushTypeInfo(
+        name: member.key, topicSuffix: member.value["topicSuffix"]?.stringValue,
+        noAPS: member.value["noAPS"]?.boolValue ?? false)
+      pushTypeNames.append(member.key)
+    }
+    self.pushTypes = pushTypes
+    self.pushTypeNames = pushTypeNames
+    liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
+    var schemas: [String: DictionarySchema] = [:]
+    for member in root["schemas"]?.members ?? [] {
+      var keys: [(String, KeySpec)] = []
+      for key in member.value["keys"]?.members ?? [] {
+        keys.append((key.key, try PushSchema.keySpec(key.value, at: "\(member.key).\(key.key)")))
+      }
+      schemas[member.key] = DictionarySchema(
+        name: member.key, display: member.value["display"]?.stringValue ?? member.key,
+        caseInsensitiveKeys: member.value["caseInsensitiveKeys"]?.boolValue ?? false, keys: keys)
+    }
+    for schema in schemas.values {
+      for (name, spec) in schema.keys {
+        for reference in [spec.schema] + spec.forPushTypes.values.map(\.schema) {
+          if let reference, schemas[reference] == nil {
+            throw SchemaError(message: "\(schema.name).\(name) refers to the unknown schema \(reference)")
+          }
+        }
+      }
+    }
+    self.schemas = schemas
+  }
+
+  static let keySpecFields: Set<String> = [
+    "type", "whole", "minimum", "maximum", "exclusiveMinimum", "values", "format", "maxBytes", "items", "valuesType",
+    "schema", "required", "since", "deprecated", "pushTypes", "forPushTypes", "note",
+  ]
+
+  static func keySpec(_ node: Node, at path: String) throws(SchemaError) -> KeySpec {
+    var spec = KeySpec()
+    for member in node.members ?? [] where !keySpecFields.contains(member.key) {
+      throw SchemaError(message: "\(path): unknown field \(member.key)")
+    }
+    func type(_ text: String?) throws(SchemaError) -> JSONType? {
+      guard let text else { return nil }
+      guard let type = JSONType(rawValue: text) else { throw SchemaError(message: "\(path): unknown type \(text)") }
+      return type
+    }
+    if let single = node["type"]?.stringValue {
+      spec.types = [try type(single)!]
+    } else {
+      for element in node["type"]?.elements ?? [] {
+        spec.types.append(try type(element.stringValue ?? (element.value.isNull ? "null" : "?"))!)
+      }
+    }
+    guard !spec.types.isEmpty else { throw SchemaError(message: "\(path): every key needs a type") }
+    spec.whole = node["whole"]?.boolValue ?? false
+    spec.minimum = node["minimum"]?.numberValue?.doubleValue
+    spec.maximum = node["maximum"]?.numberValue?.doubleValue
+    spec.exclusiveMinimum = node["exclusiveMinimum"]?.numberValue?.doubleValue
+    if let values = node["values"]?.elements {
+      spec.values = values.compactMap { element in
+        if let text = element.stringValue { return .string(text) }
+        if let number = element.numberValue { return .number(number.doubleValue) }
+        return nil
+      }
+    }
+    spec.format = node["format"]?.stringValue
+    spec.maxBytes = node["maxBytes"]?.numberValue?.intValue
+    spec.items = try type(node["items"]?.stringValue)
+    spec.valuesType = try type(node["valuesType"]?.stringValue)
+    spec.schema = node["schema"]?.stringValue
+    spec.required = node["required"]?.boolValue ?? false
+    for member in node["since"]?.members ?? [] {
+      guard let platform = Platform(rawValue: member.key),
+        let version = member.value.stringValue.flatMap(OSVersion.init)
+      else { throw SchemaError(message: "\(path): since needs {platform: \"version\"}") }
+      spec.since[platform] = version
+    }
+    spec.deprecated = node["deprecated"]?.stringValue
+    spec.pushTypes = node["pushTypes"]?.elements?.compactMap(\.stringValue)
+    for member in node["forPushTypes"]?.members ?? [] {
+      spec.forPushTypes[member.key] = try keySpec(member.value, at: "\(path).forPushTypes.\(member.key)")
+    }
+    spec.note = node["note"]?.stringValue
+    return spec
+  }
+}
+
+public struct SchemaError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+extension Value {
+  var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+}

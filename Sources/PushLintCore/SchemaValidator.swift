@@ -1,0 +1,308 @@
+/// Interprets `rules/schema.yaml` over a document. Its findings belong to the
+/// generic rules: required-key-missing, unknown-key, value-type,
+/// invalid-value, deprecated-key and unavailable-key.
+struct SchemaValidator {
+  let schema: PushSchema
+  let targets: [Platform: OSVersion]
+  var findings: [Finding] = []
+
+  init(schema: PushSchema, targets: [Platform: OSVersion]) {
+    self.schema = schema
+    self.targets = targets
+  }
+
+  /// Validates what a document of this kind holds.
+  static func validate(
+    _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion]
+  )
+    -> [Finding]
+  {
+    guard let root = document.root else { return [] }
+    var validator = SchemaValidator(schema: schema, targets: targets)
+    switch document.kind {
+    case .envelope:
+      validator.validate(root, against: "envelope", pushType: push?.pushType)
+    case .fcmMessage:
+      validator.validate(root, against: "fcm-request", pushType: push?.pushType)
+    default:
+      break
+    }
+    if let aps = push?.aps {
+      validator.validate(aps, against: "aps", pushType: push?.pushType)
+    }
+    return validator.findings
+  }
+
+  mutating func report(_ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil) {
+    findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help))
+  }
+
+  mutating func validate(_ object: Node, against schemaName: String, pushType: String?) {
+    let dictionary = schema.schema(schemaName)
+    guard let members = object.members else { return }
+    for member in members {
+      guard let (name, generalSpec) = dictionary.spec(for: member.key) else {
+        reportUnknown(member, in: dictionary)
+        continue
+      }
+      let spec = generalSpec.resolved(for: pushType)
+      if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
+        report(
+          "unknown-key", member.keySpan,
+          "\"\(member.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
+          pointer: member.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
+        continue
+      }
+      if let reason = spec.deprecated {
+        report(
+          "deprecated-key", member.keySpan, "\"\(name)\" is deprecated: \(reason)", pointer: member.value.pointer,
+          help: "remove it")
+      }
+      for (platform, version) in spec.since.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
+        if let target, target < version {
+          report(
+            "unavailable-key", member.keySpan,
+            "\"\(name)\" needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
+            pointer: member.value.pointer)
+        }
+      }
+      check(member.value, key: name, spec: spec, pushType: pushType)
+    }
+    for (name, spec) in dictionary.keys where spec.resolved(for: pushType).required {
+      guard dictionary.spec(for: name) != nil, !members.contains(where: { dictionary.spec(for: $0.key)?.name == name })
+      else { continue }
+      let opening = SourceSpan(
+        start: object.span.start,
+        end: SourcePosition(
+          line: object.span.start.line, column: object.span.start.column + 1, offset: object.span.start.offset + 1))
+      report(
+        "required-key-missing", opening, "\(dictionary.display) has no \"\(name)\", which it requires",
+        pointer: object.pointer, help: "add \"\(name)\"")
+    }
+  }
+
+  func platformName(_ platform: Platform) -> String {
+    switch platform {
+    case .ios: "iOS"
+    case .ipados: "iPadOS"
+    case .macos: "macOS"
+    case .watchos: "watchOS"
+    case .tvos: "tvOS"
+    case .visionos: "visionOS"
+    }
+  }
+
+  mutating func reportUnknown(_ member: Member, in dictionary: DictionarySchema) {
+    let names = dictionary.keys.map(\.name)
+    var message = "unknown key \"\(member.key)\" in \(dictionary.display)"
+    var help: String?
+    if let suggestion = Suggestion.nearest(to: member.key, in: names) {
+      message += "; did you mean \"\(suggestion)\"?"
+      help = "rename it to \"\(suggestion)\""
+    } else if let home = schema.schemas.values.sorted(by: { $0.name < $1.name }).first(where: {
+      $0.name != dictionary.name && !$0.caseInsensitiveKeys && $0.keys.contains { $0.name == member.key }
+    }) {
+      message += "; \"\(member.key)\" is a key of \(home.display)"
+      help = "move it to \(home.display)"
+    } else if dictionary.name == "aps" {
+      help = "custom data goes at the top level of the payload, beside \"aps\", not inside it"
+    }
+    report("unknown-key", member.keySpan, message, pointer: member.value.pointer, help: help)
+  }
+
+  mutating func check(_ value: Node, key: String, spec: KeySpec, pushType: String?) {
+    let type = JSONType(of: value)
+    guard spec.types.contains(type) else {
+      report(
+        "value-type", value.span, "\"\(key)\" must be \(expectation(spec)), found \(describe(value))",
+        pointer: value.pointer, help: typeHelp(value, spec: spec))
+      return
+    }
+    switch value.value {
+    case .number(let number):
+      checkNumber(number, value: value, key: key, spec: spec)
+    case .string(let text):
+      checkText(text, value: value, key: key, spec: spec)
+      if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes {
+        report(
+          "invalid-value", value.span,
+          "\"\(key)\" is \(text.utf8.count) bytes; at most \(maxBytes) are allowed", pointer: value.pointer,
+          help: "shorten it to \(maxBytes) bytes")
+      }
+    case .array(let elements):
+      if let itemType = spec.items {
+        for element in elements where JSONType(of: element) != itemType {
+          report(
+            "value-type", element.span,
+            "\"\(key)\" must hold only \(itemType.rawValue)s, found \(describe(element))",
+            pointer: element.pointer, help: itemType == .string ? "quote it: \"\(plainText(element))\"" : nil)
+        }
+      }
+    case .object(let members):
+      if let valuesType = spec.valuesType {
+        for member in members where JSONType(of: member.value) != valuesType {
+          report(
+            "value-type", member.value.span,
+            "\"\(member.key)\" in \"\(key)\" must be \(article(valuesType.rawValue)), found \(describe(member.value))\(spec.note.map { " (\($0))" } ?? "")",
+            pointer: member.value.pointer,
+            help: valuesType == .string ? "quote it: \"\(plainText(member.value))\"" : nil)
+        }
+      }
+      if let nested = spec.schema {
+        validate(value, against: nested, pushType: pushType)
+      }
+    default:
+      break
+    }
+  }
+
+  mutating func checkNumber(_ number: NumberValue, value: Node, key: String, spec: KeySpec) {
+    if let values = spec.values {
+      let allowed = values.contains { candidate in
+        switch candidate {
+        case .number(let expected): number.doubleValue == expected
+        case .string(let expected): number.literal == expected
+        }
+      }
+      if !allowed {
+        report(
+          "invalid-value", value.span,
+          "\"\(key)\" must be \(list(values)), found \(number.literal)\(spec.note.map { "; \($0)" } ?? "")",
+          pointer: value.pointer, help: "write \(values[0])")
+      }
+      return
+    }
+    if spec.format != nil {
+      checkText(number.literal, value: value, key: key, spec: spec)
+      return
+    }
+    if spec.whole && !number.isWhole {
+      report(
+        "invalid-value", value.span, "\"\(key)\" must be a whole number, found \(number.literal)",
+        pointer: value.pointer)
+      return
+    }
+    if let minimum = spec.minimum, number.doubleValue < minimum {
+      report("invalid-value", value.span, rangeMessage(key, spec, number), pointer: value.pointer)
+    } else if let maximum = spec.maximum, number.doubleValue > maximum {
+      report("invalid-value", value.span, rangeMessage(key, spec, number), pointer: value.pointer)
+    } else if let bound = spec.exclusiveMinimum, number.doubleValue <= bound {
+      report(
+        "invalid-value", value.span,
+        "\"\(key)\" must be greater than \(SchemaValue.number(bound)), found \(number.literal)",
+        pointer: value.pointer)
+    }
+  }
+
+  func rangeMessage(_ key: String, _ spec: KeySpec, _ number: NumberValue) -> String {
+    switch (spec.minimum, spec.maximum) {
+    case (let minimum?, let maximum?):
+      "\"\(key)\" must be between \(SchemaValue.number(minimum)) and \(SchemaValue.number(maximum)), found \(number.literal)"
+    case (let minimum?, nil):
+      "\"\(key)\" must be \(SchemaValue.number(minimum)) or more, found \(number.literal)\(spec.note.map { " (\($0))" } ?? "")"
+    case (nil, let maximum?):
+      "\"\(key)\" must be \(SchemaValue.number(maximum)) or less, found \(number.literal)"
+    default:
+      "\"\(key)\" is out of range"
+    }
+  }
+
+  mutating func checkText(_ text: String, value: Node, key: String, spec: KeySpec) {
+    if let values = spec.values {
+      let strings = values.compactMap { if case .string(let string) = $0 { string } else { nil } }
+      if !strings.isEmpty && !strings.contains(text) {
+        var message = "\"\(key)\" cannot be \"\(text)\"; it is one of \(strings.joined(separator: ", "))"
+        var help: String?
+        if let suggestion = Suggestion.nearest(to: text, in: strings) {
+          message += "; did you mean \"\(suggestion)\"?"
+          help = "write \"\(suggestion)\""
+        }
+        report("invalid-value", value.span, message, pointer: value.pointer, help: help)
+        return
+      }
+    }
+    switch spec.format {
+    case "uuid-lowercase":
+      if !Self.isLowercaseUUID(text) {
+        let hint =
+          Self.isLowercaseUUID(text.lowercased())
+          ? "write it in lowercase: \"\(text.lowercased())\""
+          : "write a UUID such as \"123e4567-e89b-12d3-a456-4266554400a0\""
+        report(
+          "invalid-value", value.span, "\"\(key)\" must be a lowercase UUID (8-4-4-4-12 hex digits), found \"\(text)\"",
+          pointer: value.pointer, help: hint)
+      }
+    case "epoch-seconds":
+      if text.isEmpty || !text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        report(
+          "invalid-value", value.span,
+          "\"\(key)\" must be whole seconds since 1970 (UTC), or 0 to deliver once, found \"\(text)\"",
+          pointer: value.pointer, help: "write a UNIX time such as \"1767225600\"")
+      }
+    default:
+      break
+    }
+  }
+
+  static func isLowercaseUUID(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 36 else { return false }
+    for (index, byte) in bytes.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        if byte != UInt8(ascii: "-") { return false }
+      } else if !((byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")))
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  func expectation(_ spec: KeySpec) -> String {
+    if let values = spec.values, spec.types == [.number] { return "the number " + list(values) }
+    return spec.types.map { $0 == .null ? "null" : article($0.rawValue) }.joined(separator: " or ")
+  }
+
+  func list(_ values: [SchemaValue]) -> String {
+    let texts = values.map(\.description)
+    guard texts.count > 1 else { return texts.first ?? "" }
+    return texts.dropLast().joined(separator: ", ") + " or " + texts.last!
+  }
+
+  func describe(_ node: Node) -> String {
+    switch node.value {
+    case .null: "null"
+    case .bool(let value): "the boolean \(value)"
+    case .number(let number): "the number \(number.literal)"
+    case .string(let text): "the string \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  func plainText(_ node: Node) -> String {
+    switch node.value {
+    case .number(let number): number.literal
+    case .bool(let value): String(value)
+    case .null: "null"
+    default: "…"
+    }
+  }
+
+  func typeHelp(_ value: Node, spec: KeySpec) -> String? {
+    switch value.value {
+    case .string(let text) where spec.types.contains(.number) && Double(text) != nil:
+      return "write \(text) without quotes"
+    case .bool(let flag) where spec.values == [.number(1)]:
+      return flag ? "write 1" : "remove the key (only 1 has a meaning)"
+    case .number where spec.types == [.string], .bool where spec.types == [.string]:
+      return "quote it: \"\(plainText(value))\""
+    case .string where spec.types.contains(.array):
+      return "write an array: [\"…\"]"
+    default:
+      return nil
+    }
+  }
+}
