@@ -60,6 +60,8 @@ public struct DictionarySchema: Sendable {
   public var name: String
   public var display: String
   public var caseInsensitiveKeys: Bool
+  /// Keys the schema does not list are allowed.
+  public var openKeys = false
   /// Keys in the order of the file.
   public var keys: [(name: String, spec: KeySpec)]
 
@@ -155,7 +157,8 @@ public struct PushSchema: Sendable {
       }
       schemas[member.key] = DictionarySchema(
         name: member.key, display: member.value["display"]?.stringValue ?? member.key,
-        caseInsensitiveKeys: member.value["caseInsensitiveKeys"]?.boolValue ?? false, keys: keys)
+        caseInsensitiveKeys: member.value["caseInsensitiveKeys"]?.boolValue ?? false,
+        openKeys: member.value["openKeys"]?.boolValue ?? false, keys: keys)
     }
     for schema in schemas.values {
       for (name, spec) in schema.keys {

@@ -42,7 +42,7 @@ struct SchemaValidator {
     guard let members = object.members else { return }
     for member in members {
       guard let (name, generalSpec) = dictionary.spec(for: member.key) else {
-        reportUnknown(member, in: dictionary)
+        if !dictionary.openKeys { reportUnknown(member, in: dictionary) }
         continue
       }
       let spec = generalSpec.resolved(for: pushType)

@@ -212,6 +212,24 @@ import Testing
     #expect(linter.lint(bytes: payload, path: "p.json").diagnostics.map(\.rule) == ["unavailable-key"])
   }
 
+  @Test func envelopeMetadataIsNotReported() {
+    let envelope =
+      #"{"input": {"message": "test"}, "rate_limit": true, "headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "x"}}}"#
+    #expect(rules(envelope).isEmpty)
+  }
+
+  @Test func realWorldMistakesGetACarefulReadersVerdict() throws {
+    let mutable = try #require(findings(#"{"aps": {"alert": "x", "mutable-content": true}}"#).first)
+    #expect(mutable.rule == "value-type")
+    #expect(mutable.help == "write 1")
+    let camel = try #require(findings(#"{"aps": {"alert": "x", "mutableContent": 1}}"#).first)
+    #expect(camel.rule == "unknown-key")
+    #expect(camel.message.contains("did you mean \"mutable-content\"?"))
+    let sound = try #require(findings(#"{"aps": {"alert": {"title": "x", "sound": "default"}}}"#).first)
+    #expect(sound.rule == "unknown-key")
+    #expect(sound.help == "move it to aps")
+  }
+
   @Test func mdmPayloadsHaveNoAps() {
     let mdm =
       #"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.x"}, "payload": {"mdm": "magic"}}"#
