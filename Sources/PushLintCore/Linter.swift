@@ -58,33 +58,71 @@ public struct Linter: Sendable {
   // MARK: In memory
 
   /// Lints one file's bytes as if it had been named on the command line.
-  /// `path` names it in diagnostics and decides its format and configuration.
+  /// `path` names it in diagnostics and decides its format and configuration;
+  /// the configured `context` files are read from disk for cross-file rules.
   public func lint(bytes: [UInt8], path: String) -> (diagnostics: [Diagnostic], documents: Int) {
-    let absolute = Paths.absolute(path, from: configuration.directory)
-    let input = LintInput(displayPath: path, absolutePath: absolute, explicit: true, namedByGlob: false)
-    let outcome = lint(bytes: bytes, input: input)
+    let input = LintInput(
+      displayPath: path, absolutePath: Paths.absolute(path, from: configuration.directory), explicit: true,
+      namedByGlob: false)
+    let file = read(bytes: bytes, input: input)
+    var contextErrors: [FileError] = []
+    let contextFiles = readInParallel(collectContextInputs(excluding: [input.absolutePath], errors: &contextErrors))
+    let project = ProjectContext(documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext))
+    let outcome = check(file, project: project)
     return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents)
+  }
+
+  /// Lints several files as one project, as a run over them would; only the
+  /// files named in `reportOn` (all, when nil) are reported on.
+  public func lint(project files: [(path: String, bytes: [UInt8])], reportOn: Set<String>? = nil) -> [Diagnostic] {
+    let readFiles = files.map { file in
+      read(
+        bytes: file.bytes,
+        input: LintInput(
+          displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
+          explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
+    }
+    let project = ProjectContext(documents: readFiles.flatMap(\.documents).filter(isContext))
+    return readFiles.filter { reportOn?.contains($0.input.displayPath) ?? true }
+      .flatMap { check($0, project: project).diagnostics }
+      .sorted(by: Diagnostic.reportOrder)
   }
 
   // MARK: Files
 
   /// Lints paths given on the command line (or the configuration's `include`
-  /// when there are none), relative to `currentDirectory`.
+  /// when there are none), relative to `currentDirectory`: every file is read
+  /// and classified first, the project is built from all of them and the
+  /// configured context, and then each file is checked.
   public func lint(paths: [String], currentDirectory: String) -> LintReport {
     var errors: [FileError] = []
     let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
-    let outcomes = lintInParallel(inputs)
+    let files = readInParallel(inputs)
+    let contextFiles = readInParallel(collectContextInputs(excluding: Set(inputs.map(\.absolutePath)), errors: &errors))
+    let project = ProjectContext(documents: (files + contextFiles).flatMap(\.documents).filter(isContext))
+    let outcomes = inParallel(files) { check($0, project: project) }
     var diagnostics: [Diagnostic] = []
-    var files = 0
+    var linted = 0
     var documents = 0
     for outcome in outcomes {
       diagnostics.append(contentsOf: outcome.diagnostics)
       if let error = outcome.error { errors.append(error) }
-      if outcome.linted { files += 1 }
+      if outcome.linted { linted += 1 }
       documents += outcome.documents
     }
     diagnostics.sort(by: Diagnostic.reportOrder)
-    return LintReport(diagnostics: diagnostics, files: files, documents: documents, fileErrors: errors)
+    return LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
+  }
+
+  func isContext(_ document: Document) -> Bool { ProjectContext.isContextKind(document.kind) }
+
+  /// A file read and classified, not yet checked.
+  struct ReadFile: Sendable {
+    var input: LintInput
+    var documents: [Document] = []
+    var error: FileError?
+    /// JSON Lines files are streamed when checked, never held.
+    var isJSONLines = false
   }
 
   struct FileOutcome: Sendable {
@@ -96,33 +134,42 @@ public struct Linter: Sendable {
     var sawPushDocument = false
   }
 
-  func lintInParallel(_ inputs: [LintInput]) -> [FileOutcome] {
+  func readInParallel(_ inputs: [LintInput]) -> [ReadFile] { inParallel(inputs, read(file:)) }
+
+  /// `transform` over `items` on all cores, results in the order of `items`.
+  func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: (Item) -> Result) -> [Result] {
     let workers = jobs > 0 ? jobs : max(1, System.coreCount)
-    guard workers > 1, inputs.count > 1 else { return inputs.map(lint(file:)) }
-    let results = UnsafeMutableBufferPointer<FileOutcome>.allocate(capacity: inputs.count)
-    results.initialize(repeating: FileOutcome())
-    defer { results.deallocate() }
+    guard workers > 1, items.count > 1 else { return items.map(transform) }
+    let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
     nonisolated(unsafe) let shared = results
-    let chunks = min(inputs.count, workers * 8)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      var index = chunk
-      while index < inputs.count {
-        shared[index] = lint(file: inputs[index])
-        index += chunks
+    let chunks = min(items.count, workers * 8)
+    withoutActuallyEscaping(transform) { transform in
+      nonisolated(unsafe) let work = transform
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        var index = chunk
+        while index < items.count {
+          shared[index] = work(items[index])
+          index += chunks
+        }
       }
     }
-    return Array(results)
+    return results.map { $0! }
   }
 
-  func lint(file input: LintInput) -> FileOutcome {
+  func read(file input: LintInput) -> ReadFile {
     if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
-      return lintJSONLines(input)
+      return ReadFile(input: input, isJSONLines: true)
     }
     switch FileSystem.readFile(input.absolutePath) {
     case .failure(let error):
-      return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+      return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
     case .success(let bytes):
-      return lint(bytes: bytes, input: input)
+      return read(bytes: bytes, input: input)
     }
   }
 
@@ -138,7 +185,8 @@ public struct Linter: Sendable {
     }
   }
 
-  func lint(bytes: [UInt8], input: LintInput) -> FileOutcome {
+  /// Reads and classifies; documents of no kind in a walked file are dropped.
+  func read(bytes: [UInt8], input: LintInput) -> ReadFile {
     let format = Linter.format(of: bytes, path: input.absolutePath)
     let read: [(index: Int, result: ReadResult)]
     switch format {
@@ -146,14 +194,17 @@ public struct Linter: Sendable {
     case .plist: read = [(0, PlistReader.read(bytes))]
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
+      var file = ReadFile(input: input)
       var outcome = FileOutcome()
       forEachJSONLine(in: bytes) { number, offset, line in
-        lintLine(line, number: number, offset: offset, input: input, into: &outcome)
+        if let document = lineDocument(line, number: number, offset: offset, input: input, outcome: &outcome) {
+          file.documents.append(document)
+          outcome.documents += 1
+        }
       }
-      outcome.linted = outcome.documents > 0 || input.explicit
-      return outcome
+      return file
     }
-    var outcome = FileOutcome()
+    var file = ReadFile(input: input)
     let mentionsPush = read.contains { $0.result.root == nil } && Linter.mentionsPush(bytes)
     for (index, result) in read {
       let kind: DocumentKind?
@@ -166,18 +217,28 @@ public struct Linter: Sendable {
         kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
       }
       guard let kind else { continue }
-      let document = Document(
-        path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
-        readerFindings: result.findings)
-      outcome.documents += 1
-      outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath))
+      file.documents.append(
+        Document(
+          path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
+          readerFindings: result.findings))
     }
-    outcome.linted = outcome.documents > 0 || input.explicit
-    cap(&outcome.diagnostics, path: input.displayPath)
+    return file
+  }
+
+  func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
+    if let error = file.error { return FileOutcome(error: error) }
+    if file.isJSONLines { return lintJSONLines(file.input, project: project) }
+    var outcome = FileOutcome()
+    for document in file.documents {
+      outcome.documents += 1
+      outcome.diagnostics.append(contentsOf: check(document, absolutePath: file.input.absolutePath, project: project))
+    }
+    outcome.linted = outcome.documents > 0 || file.input.explicit
+    cap(&outcome.diagnostics, path: file.input.displayPath)
     return outcome
   }
 
-  func lintJSONLines(_ input: LintInput) -> FileOutcome {
+  func lintJSONLines(_ input: LintInput, project: ProjectContext) -> FileOutcome {
     var outcome = FileOutcome()
     let error = FileSystem.forEachLine(input.absolutePath) { number, offset, line, tooLong in
       if tooLong {
@@ -193,7 +254,11 @@ public struct Linter: Sendable {
         outcome.documents += 1
         return
       }
-      lintLine(line, number: number, offset: offset, input: input, into: &outcome)
+      guard let document = lineDocument(line, number: number, offset: offset, input: input, outcome: &outcome) else {
+        return
+      }
+      outcome.documents += 1
+      outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath, project: project))
     }
     if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
     outcome.linted = outcome.documents > 0 || input.explicit
@@ -201,12 +266,14 @@ public struct Linter: Sendable {
     return outcome
   }
 
-  /// One JSON Lines document. Blank lines separate nothing and are skipped.
-  func lintLine(_ line: ArraySlice<UInt8>, number: Int, offset: Int, input: LintInput, into outcome: inout FileOutcome)
-  {
+  /// One JSON Lines document, or nil for a blank line or a line of no kind
+  /// in a walked file. Blank lines separate nothing and are skipped.
+  func lineDocument(
+    _ line: ArraySlice<UInt8>, number: Int, offset: Int, input: LintInput, outcome: inout FileOutcome
+  ) -> Document? {
     var content = line
     if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
-    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
     let result = content.withUnsafeBufferPointer { JSONReader.read($0, firstLine: number, baseOffset: offset) }
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
@@ -219,13 +286,11 @@ public struct Linter: Sendable {
       // reported once the file has shown it holds payloads, or names them.
       kind = .other
     } else {
-      return
+      return nil
     }
-    let document = Document(
+    return Document(
       path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: kind, root: result.root,
       readerFindings: result.findings)
-    outcome.documents += 1
-    outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath))
   }
 
   func forEachJSONLine(in bytes: [UInt8], _ body: (Int, Int, ArraySlice<UInt8>) -> Void) {
@@ -240,9 +305,10 @@ public struct Linter: Sendable {
   }
 
   /// Runs every rule over a document and applies the configured levels.
-  func check(_ document: Document, absolutePath: String) -> [Diagnostic] {
+  func check(_ document: Document, absolutePath: String, project: ProjectContext) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    let context = ruleContext
+    var context = ruleContext
+    context.project = project
     var document = document
     document.push = PushAnalysis.analyze(
       document, schema: schema, configuredHeaders: configuredHeaders(for: absolutePath))

@@ -2,10 +2,13 @@
 public struct RuleContext: Sendable {
   public var targets: [Platform: OSVersion]
   public var schema: PushSchema
+  /// The app's side, for cross-file rules.
+  public var project: ProjectContext
 
-  public init(targets: [Platform: OSVersion] = [:], schema: PushSchema = .standard) {
+  public init(targets: [Platform: OSVersion] = [:], schema: PushSchema = .standard, project: ProjectContext = .init()) {
     self.targets = targets
     self.schema = schema
+    self.project = project
   }
 }
 

@@ -39,6 +39,10 @@ public struct KeySpec: Sendable {
   public var format: String?
   public var maxBytes: Int?
   public var items: JSONType?
+  public var itemSchema: String?
+  public var itemValues: [String]?
+  public var deprecatedValues: [String: String] = [:]
+  public var valueSince: [String: [Platform: OSVersion]] = [:]
   public var valuesType: JSONType?
   public var schema: String?
   public var required = false
@@ -162,7 +166,7 @@ public struct PushSchema: Sendable {
     }
     for schema in schemas.values {
       for (name, spec) in schema.keys {
-        for reference in [spec.schema] + spec.forPushTypes.values.map(\.schema) {
+        for reference in [spec.schema, spec.itemSchema] + spec.forPushTypes.values.map(\.schema) {
           if let reference, schemas[reference] == nil {
             throw SchemaError(message: "\(schema.name).\(name) refers to the unknown schema \(reference)")
           }
@@ -174,6 +178,8 @@ public struct PushSchema: Sendable {
 
   static let keySpecFields: Set<String> = [
     "type", "whole", "minimum", "maximum", "exclusiveMinimum", "values", "format", "maxBytes", "items", "valuesType",
+    "itemSchema", "itemValues",
+    "deprecatedValues", "valueSince",
     "schema", "required", "since", "deprecated", "pushTypes", "forPushTypes", "note",
   ]
 
@@ -210,6 +216,19 @@ public struct PushSchema: Sendable {
     spec.maxBytes = node["maxBytes"]?.numberValue?.intValue
     spec.items = try type(node["items"]?.stringValue)
     spec.valuesType = try type(node["valuesType"]?.stringValue)
+    spec.itemSchema = node["itemSchema"]?.stringValue
+    spec.itemValues = node["itemValues"]?.elements?.compactMap(\.stringValue)
+    for member in node["deprecatedValues"]?.members ?? [] {
+      spec.deprecatedValues[member.key] = member.value.stringValue ?? ""
+    }
+    for member in node["valueSince"]?.members ?? [] {
+      for platform in member.value.members ?? [] {
+        guard let key = Platform(rawValue: platform.key),
+          let version = platform.value.stringValue.flatMap(OSVersion.init)
+        else { throw SchemaError(message: "\(path).valueSince: {value: {platform: \"version\"}}") }
+        spec.valueSince[member.key, default: [:]][key] = version
+      }
+    }
     spec.schema = node["schema"]?.stringValue
     spec.required = node["required"]?.boolValue ?? false
     for member in node["since"]?.members ?? [] {

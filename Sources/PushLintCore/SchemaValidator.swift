@@ -24,6 +24,16 @@ struct SchemaValidator {
       validator.validate(root, against: "envelope", pushType: push?.pushType)
     case .fcmMessage:
       validator.validate(root, against: "fcm-request", pushType: push?.pushType)
+    case .categories:
+      validator.validate(root, against: "categories-file", pushType: nil)
+      validator.checkMinimalActions(root)
+    case .appInfoPlist:
+      validator.validate(root, against: "info-plist", pushType: nil)
+    case .extensionInfoPlist:
+      validator.validate(root, against: "info-plist", pushType: nil)
+      validator.validateExtensionAttributes(root)
+    case .entitlements:
+      validator.validate(root, against: "entitlements", pushType: nil)
     default:
       break
     }
@@ -31,6 +41,42 @@ struct SchemaValidator {
       validator.validate(aps, against: "aps", pushType: push?.pushType)
     }
     return validator.findings
+  }
+
+  /// A content extension's attributes follow their own schema; a service
+  /// extension needs none.
+  mutating func validateExtensionAttributes(_ root: Node) {
+    guard let nsExtension = root["NSExtension"], nsExtension.isObject,
+      nsExtension["NSExtensionPointIdentifier"]?.stringValue == "com.apple.usernotifications.content-extension"
+    else { return }
+    guard let attributes = nsExtension["NSExtensionAttributes"] else {
+      report(
+        "required-key-missing", nsExtension.openingSpan,
+        "NSExtension of a notification content extension has no \"NSExtensionAttributes\", which it requires",
+        pointer: nsExtension.pointer,
+        help:
+          "add NSExtensionAttributes with UNNotificationExtensionCategory and UNNotificationExtensionInitialContentSizeRatio"
+      )
+      return
+    }
+    if attributes.isObject { validate(attributes, against: "content-extension-attributes", pushType: nil) }
+  }
+
+  /// Every identifier in `minimalActions` must be one of the category's actions.
+  mutating func checkMinimalActions(_ root: Node) {
+    for category in root["categories"]?.elements ?? [] {
+      let actions = Set(category["actions"]?.elements?.compactMap { $0["identifier"]?.stringValue } ?? [])
+      for reference in category["minimalActions"]?.elements ?? [] {
+        guard let identifier = reference.stringValue, !actions.contains(identifier) else { continue }
+        var message = "\"minimalActions\" names \"\(identifier)\", which is not an action of this category"
+        var help: String?
+        if let suggestion = Suggestion.nearest(to: identifier, in: actions.sorted()) {
+          message += "; did you mean \"\(suggestion)\"?"
+          help = "write \"\(suggestion)\""
+        }
+        report("invalid-value", reference.span, message, pointer: reference.pointer, help: help)
+      }
+    }
   }
 
   mutating func report(_ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil) {
@@ -131,12 +177,19 @@ struct SchemaValidator {
           help: "shorten it to \(maxBytes) bytes")
       }
     case .array(let elements):
-      if let itemType = spec.items {
-        for element in elements where JSONType(of: element) != itemType {
+      for element in elements {
+        if let itemType = spec.items, JSONType(of: element) != itemType {
           report(
             "value-type", element.span,
             "\"\(key)\" must hold only \(itemType.rawValue)s, found \(describe(element))",
             pointer: element.pointer, help: itemType == .string ? "quote it: \"\(plainText(element))\"" : nil)
+          continue
+        }
+        if let itemSchema = spec.itemSchema, element.isObject {
+          validate(element, against: itemSchema, pushType: pushType)
+        }
+        if let text = element.stringValue {
+          checkItemValue(text, element: element, key: key, spec: spec)
         }
       }
     case .object(let members):
@@ -154,6 +207,33 @@ struct SchemaValidator {
       }
     default:
       break
+    }
+  }
+
+  mutating func checkItemValue(_ text: String, element: Node, key: String, spec: KeySpec) {
+    if let allowed = spec.itemValues, !allowed.contains(text) {
+      var message = "\"\(key)\" cannot hold \"\(text)\"; its values are \(allowed.joined(separator: ", "))"
+      var help: String?
+      if let suggestion = Suggestion.nearest(to: text, in: allowed) {
+        message += "; did you mean \"\(suggestion)\"?"
+        help = "write \"\(suggestion)\""
+      }
+      report("invalid-value", element.span, message, pointer: element.pointer, help: help)
+      return
+    }
+    if let reason = spec.deprecatedValues[text] {
+      report(
+        "deprecated-key", element.span, "\"\(text)\" in \"\(key)\" is deprecated: \(reason)", pointer: element.pointer,
+        help: "remove it")
+    }
+    for (platform, version) in (spec.valueSince[text] ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
+      if let target, target < version {
+        report(
+          "unavailable-key", element.span,
+          "\"\(text)\" in \"\(key)\" needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
+          pointer: element.pointer)
+      }
     }
   }
 

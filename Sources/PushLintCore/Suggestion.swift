@@ -19,24 +19,30 @@ public enum Suggestion {
     String(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
   }
 
-  /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
+  /// Edit distance counting a swap of two neighbours as one edit (`titel`
+  /// → `title`), giving up (returning `limit + 1`) once it exceeds `limit`.
   static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
     let left = Array(lhs.unicodeScalars)
     let right = Array(rhs.unicodeScalars)
     if abs(left.count - right.count) > limit { return limit + 1 }
+    if left.isEmpty || right.isEmpty { return max(left.count, right.count) }
+    var beforePrevious = [Int](repeating: 0, count: right.count + 1)
     var previous = Array(0...right.count)
     var current = [Int](repeating: 0, count: right.count + 1)
-    for i in 1...max(1, left.count) where !left.isEmpty {
+    for i in 1...left.count {
       current[0] = i
-      var rowMinimum = current[0]
-      for j in 1...max(1, right.count) where !right.isEmpty {
+      var rowMinimum = i
+      for j in 1...right.count {
         let cost = left[i - 1] == right[j - 1] ? 0 : 1
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
         rowMinimum = min(rowMinimum, current[j])
       }
       if rowMinimum > limit { return limit + 1 }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
-    return left.isEmpty ? right.count : right.isEmpty ? left.count : previous[right.count]
+    return previous[right.count]
   }
 }

@@ -46,6 +46,34 @@ extension Linter {
     return inputs
   }
 
+  /// The configured `context` files: always read for cross-file rules, and
+  /// reported on only when they are linted too (then they are inputs).
+  func collectContextInputs(excluding linted: Set<String>, errors: inout [FileError]) -> [LintInput] {
+    var inputs: [LintInput] = []
+    var seen = linted
+    for glob in configuration.context {
+      let base = Paths.absolute(glob.literalPrefix.isEmpty ? "." : glob.literalPrefix, from: configuration.directory)
+      switch FileSystem.status(base).0 {
+      case .file where !glob.hasWildcards:
+        if seen.insert(base).inserted {
+          inputs.append(LintInput(displayPath: base, absolutePath: base, explicit: false, namedByGlob: true))
+        }
+      case .directory:
+        walk(base, display: base, glob: glob.hasWildcards ? glob : nil) { input in
+          if seen.insert(input.absolutePath).inserted { inputs.append(input) }
+        }
+      default:
+        if !glob.hasWildcards {
+          errors.append(
+            FileError(
+              path: glob.pattern,
+              reason: "no such file or directory (from context in \(configuration.file ?? Configuration.fileName))"))
+        }
+      }
+    }
+    return inputs
+  }
+
   /// Walks a directory depth-first in name order. Each directory is entered
   /// once (by device and inode), so symlink loops end.
   func walk(_ root: String, display rootDisplay: String, glob: Glob?, into add: (LintInput) -> Void) {

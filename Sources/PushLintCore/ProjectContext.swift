@@ -1,0 +1,92 @@
+/// A declaration somewhere in the project, for messages that name the other file.
+public struct Declaration: Sendable {
+  public var name: String
+  public var path: String
+  public var span: SourceSpan
+
+  public var place: String { "\(path):\(span.start.line)" }
+}
+
+/// The app's side of the project: what payloads are judged against. Built
+/// from every file of the run plus the configured `context` files.
+public struct ProjectContext: Sendable {
+  /// Category identifiers in file order; `categoryFiles` says whether any categories file is in scope.
+  public var categories: [Declaration] = []
+  public var actions: [Declaration] = []
+  public var categoryFiles: [String] = []
+  /// Each content extension plist with the categories it claims.
+  public var contentExtensions: [(path: String, categories: [Declaration])] = []
+  public var serviceExtensions: [Declaration] = []
+  public var extensionPlists: [String] = []
+  /// App Info.plists with their `UIBackgroundModes` (nil when the key is absent).
+  public var appPlists: [(path: String, backgroundModes: [String]?)] = []
+  /// Entitlements files with the notification entitlements they grant.
+  public var entitlements: [(path: String, grants: [String: Bool])] = []
+
+  public init() {}
+
+  public init(documents: [Document]) {
+    for document in documents.sorted(by: { ($0.path, $0.index) < ($1.path, $1.index) }) { add(document) }
+  }
+
+  public mutating func add(_ document: Document) {
+    guard let root = document.root else { return }
+    switch document.kind {
+    case .categories:
+      categoryFiles.append(document.path)
+      for category in root["categories"]?.elements ?? [] {
+        if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
+          categories.append(Declaration(name: name, path: document.path, span: identifier.value.span))
+        }
+        for action in category["actions"]?.elements ?? [] {
+          if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
+            actions.append(Declaration(name: name, path: document.path, span: identifier.value.span))
+          }
+        }
+      }
+    case .extensionInfoPlist:
+      extensionPlists.append(document.path)
+      guard let nsExtension = root["NSExtension"] else { return }
+      let point = nsExtension["NSExtensionPointIdentifier"]
+      if point?.stringValue == "com.apple.usernotifications.service" {
+        serviceExtensions.append(
+          Declaration(name: "service", path: document.path, span: point?.span ?? nsExtension.span))
+      } else {
+        let value = nsExtension["NSExtensionAttributes"]?["UNNotificationExtensionCategory"]
+        let names = value.map { $0.elements ?? [$0] } ?? []
+        contentExtensions.append(
+          (
+            document.path,
+            names.compactMap { node in
+              node.stringValue.map { Declaration(name: $0, path: document.path, span: node.span) }
+            }
+          ))
+      }
+    case .appInfoPlist:
+      appPlists.append((document.path, root["UIBackgroundModes"]?.elements?.compactMap(\.stringValue)))
+    case .entitlements:
+      var grants: [String: Bool] = [:]
+      for member in root.members ?? [] {
+        if let flag = member.value.boolValue { grants[member.key] = flag }
+      }
+      entitlements.append((document.path, grants))
+    default:
+      break
+    }
+  }
+
+  /// Whether a document kind contributes to the project context.
+  public static func isContextKind(_ kind: DocumentKind) -> Bool {
+    [.categories, .extensionInfoPlist, .appInfoPlist, .entitlements].contains(kind)
+  }
+
+  public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
+
+  /// The categories files, named for messages.
+  public var categoryFilesText: String { namedList(categoryFiles) }
+
+  func namedList(_ paths: [String]) -> String {
+    if paths.count <= 2 { return paths.joined(separator: " and ") }
+    return "\(paths[0]), \(paths[1]) and \(paths.count - 2) more"
+  }
+}
