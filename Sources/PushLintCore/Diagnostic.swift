@@ -73,12 +73,19 @@ public struct Finding: Sendable {
   public var message: String
   public var pointer: String
   public var help: String?
+  /// A lower severity than the rule's for this finding (an entitlement rule
+  /// with no entitlements file in scope reports as info).
+  public var severity: Severity?
 
-  public init(rule: String, span: SourceSpan, message: String, pointer: String = "", help: String? = nil) {
+  public init(
+    rule: String, span: SourceSpan, message: String, pointer: String = "", help: String? = nil,
+    severity: Severity? = nil
+  ) {
     self.rule = rule
     self.span = span
     self.message = message
     self.pointer = pointer
     self.help = help
+    self.severity = severity
   }
 }

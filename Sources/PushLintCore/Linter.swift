@@ -38,6 +38,12 @@ public struct Linter: Sendable {
   public var schema: PushSchema
   /// How many files are linted at once; 0 means one per core.
   public var jobs: Int
+  /// Lint each file with the nearest `.pushlint.yml` above it (off when the
+  /// command line names the configuration, or says --no-config).
+  public var usesNearestConfiguration = false
+  /// `--rule` and `--target`, which win over every configuration file.
+  public var ruleOverrides: [String: RuleSetting] = [:]
+  public var targetOverrides: [Platform: OSVersion] = [:]
 
   /// The most diagnostics reported for one file; the rest are summarised.
   public static let maxDiagnosticsPerFile = 1000
@@ -97,8 +103,48 @@ public struct Linter: Sendable {
   public func lint(paths: [String], currentDirectory: String) -> LintReport {
     var errors: [FileError] = []
     let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
+    guard usesNearestConfiguration else {
+      return lint(inputs: inputs, currentDirectory: currentDirectory, errors: errors)
+    }
+    // Files under another .pushlint.yml are another project, linted with it.
+    var groups: [String: [LintInput]] = [:]
+    var nearest: [String: String?] = [:]
+    for input in inputs {
+      let directory = Paths.directoryName(input.absolutePath)
+      let found = nearest[directory] ?? Configuration.discover(from: directory)
+      nearest[directory] = found
+      let key = found.map(Paths.directoryName) ?? configuration.directory
+      groups[key == configuration.directory ? "" : found ?? "", default: []].append(input)
+    }
+    var report = lint(inputs: groups[""] ?? [], currentDirectory: currentDirectory, errors: errors)
+    for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
+      var nested = self
+      do {
+        nested.configuration = try Configuration.load(file: file, currentDirectory: currentDirectory)
+        nested.configuration.rules.merge(ruleOverrides) { $1 }
+        nested.configuration.targets.merge(targetOverrides) { $1 }
+      } catch {
+        report.fileErrors.append(
+          FileError(path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message))
+        continue
+      }
+      let part = nested.lint(inputs: group, currentDirectory: currentDirectory, errors: [])
+      report.diagnostics += part.diagnostics
+      report.files += part.files
+      report.documents += part.documents
+      report.fileErrors += part.fileErrors
+    }
+    report.diagnostics.sort(by: Diagnostic.reportOrder)
+    return report
+  }
+
+  /// One project: read and classify, build the context, check.
+  func lint(inputs: [LintInput], currentDirectory: String, errors: [FileError]) -> LintReport {
+    var errors = errors
     let files = readInParallel(inputs)
-    let contextFiles = readInParallel(collectContextInputs(excluding: Set(inputs.map(\.absolutePath)), errors: &errors))
+    let contextFiles = readInParallel(
+      collectContextInputs(
+        excluding: Set(inputs.map(\.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
     let project = ProjectContext(documents: (files + contextFiles).flatMap(\.documents).filter(isContext))
     let outcomes = inParallel(files) { check($0, project: project) }
     var diagnostics: [Diagnostic] = []
@@ -329,7 +375,8 @@ public struct Linter: Sendable {
     let setting = configuration.setting(
       for: finding.rule, defaultSeverity: defaultSeverity, relativePath: configuration.relativePath(absolutePath),
       pointer: finding.pointer)
-    guard case .severity(let severity) = setting else { return nil }
+    guard case .severity(let configured) = setting else { return nil }
+    let severity = finding.severity.map { min($0, configured) } ?? configured
     return Diagnostic(
       path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
       message: finding.message, pointer: finding.pointer, help: finding.help)

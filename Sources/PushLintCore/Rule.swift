@@ -83,6 +83,19 @@ public struct RuleRegistry: Sendable {
     FCMTargetCountRule(),
     FCMReservedDataKeyRule(),
     FCMDataOnlyPriorityRule(),
+    DuplicateIdentifierRule(),
+    ReservedIdentifierRule(),
+    TooManyActionsRule(),
+    BannerActionsTruncatedRule(),
+    OptionIneffectiveRule(),
+    FormatSpecifierRule(),
+    CategoryUndeclaredRule(),
+    ExtensionCategoryUndeclaredRule(),
+    ExtensionCategoryConflictRule(),
+    CriticalAlertEntitlementRule(),
+    TimeSensitiveEntitlementRule(),
+    BackgroundModeMissingRule(),
+    ServiceExtensionMissingRule(),
   ])
 
   public var names: [String] { rules.map { type(of: $0).name } }

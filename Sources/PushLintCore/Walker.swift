@@ -48,18 +48,22 @@ extension Linter {
 
   /// The configured `context` files: always read for cross-file rules, and
   /// reported on only when they are linted too (then they are inputs).
-  func collectContextInputs(excluding linted: Set<String>, errors: inout [FileError]) -> [LintInput] {
+  func collectContextInputs(
+    excluding linted: Set<String>, currentDirectory: String? = nil, errors: inout [FileError]
+  ) -> [LintInput] {
+    let base = currentDirectory ?? configuration.directory
+    func display(_ absolute: String) -> String { Paths.relative(absolute, to: base) ?? absolute }
     var inputs: [LintInput] = []
     var seen = linted
     for glob in configuration.context {
-      let base = Paths.absolute(glob.literalPrefix.isEmpty ? "." : glob.literalPrefix, from: configuration.directory)
-      switch FileSystem.status(base).0 {
+      let start = Paths.absolute(glob.literalPrefix.isEmpty ? "." : glob.literalPrefix, from: configuration.directory)
+      switch FileSystem.status(start).0 {
       case .file where !glob.hasWildcards:
-        if seen.insert(base).inserted {
-          inputs.append(LintInput(displayPath: base, absolutePath: base, explicit: false, namedByGlob: true))
+        if seen.insert(start).inserted {
+          inputs.append(LintInput(displayPath: display(start), absolutePath: start, explicit: false, namedByGlob: true))
         }
       case .directory:
-        walk(base, display: base, glob: glob.hasWildcards ? glob : nil) { input in
+        walk(start, display: display(start), glob: glob.hasWildcards ? glob : nil) { input in
           if seen.insert(input.absolutePath).inserted { inputs.append(input) }
         }
       default:

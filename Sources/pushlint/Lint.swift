@@ -78,7 +78,12 @@ struct Lint: ParsableCommand {
       FileHandle.standardError.write("pushlint: \(error)\n")
       terminate(ExitStatus.usage)
     }
-    let linter = Linter(configuration: configuration, jobs: jobs)
+    var linter = Linter(configuration: configuration, jobs: jobs)
+    linter.usesNearestConfiguration = configFile == nil && !noConfig
+    var commandLine = Configuration(directory: currentDirectory)
+    try applyCommandLine(to: &commandLine)
+    linter.ruleOverrides = commandLine.rules
+    linter.targetOverrides = commandLine.targets
     var report: LintReport
     if readsStandardInput {
       let name = stdinFilename ?? "<stdin>"

@@ -51,6 +51,13 @@ import Testing
       "url-args-missing": .error, "push-type-missing": .warning, "push-type-mismatch": .error,
       "topic-suffix": .error, "background-priority": .error, "fcm-target-count": .error,
       "fcm-reserved-data-key": .error, "fcm-data-only-priority": .error,
+      // Sections 4 and 5.
+      "duplicate-identifier": .error, "reserved-identifier": .error, "too-many-actions": .error,
+      "banner-actions-truncated": .info, "option-ineffective": .info, "format-specifier": .warning,
+      "category-undeclared": .warning, "extension-category-undeclared": .warning,
+      "extension-category-conflict": .error, "critical-alert-entitlement": .error,
+      "time-sensitive-entitlement": .warning, "background-mode-missing": .error,
+      "service-extension-missing": .warning,
     ]
     #expect(Set(expected.keys).isSubset(of: Set(Self.ruleNames)), "every rule of these sections exists")
     for (rule, severity) in expected {
@@ -58,10 +65,12 @@ import Testing
     }
   }
 
+  /// An example is one project: its context files and the marked file, reported on alone.
   func lintExample(_ example: RuleExample) -> [Diagnostic] {
     var configuration = Configuration(directory: "/nonexistent-project")
     configuration.targets = example.targets
-    return lint(bytes: example.mainFile.bytes, path: example.mainFile.path, configuration: configuration)
+    let linter = Linter(configuration: configuration, jobs: 1)
+    return linter.lint(project: example.files.map { ($0.path, $0.bytes) }, reportOn: [example.mainFile.path])
   }
 }
 

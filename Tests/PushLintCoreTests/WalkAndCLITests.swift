@@ -267,8 +267,9 @@ let pushlintBinary: String = {
       Issue.record("Tests/Fixtures/golden/samples.txt is missing")
       return
     }
-    let report = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
-      .lint(paths: ["samples/"], currentDirectory: repositoryRoot)
+    var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.usesNearestConfiguration = true
+    let report = linter.lint(paths: ["samples/"], currentDirectory: repositoryRoot)
     #expect(TextReporter.render(report.diagnostics) == String(decoding: expected, as: UTF8.self))
     // unavailable-key needs a configured target, which a plain run over samples/ has not.
     let shown = Set(RuleRegistry.standard.names).subtracting(["unavailable-key"])

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct AppSideTests {
+  func lintSamples(_ directory: String) -> LintReport {
+    var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.usesNearestConfiguration = true
+    return linter.lint(paths: [directory], currentDirectory: repositoryRoot)
+  }
+
+  @Test func theExampleAppLintsClean() {
+    let report = lintSamples("samples/ExampleApp")
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(TextReporter.line(for:)))")
+    #expect(report.files == 11)
+  }
+
+  @Test func eachPlantedMistakeIsReportedOnceAtItsPlace() {
+    let report = lintSamples("samples/ExampleApp-broken")
+    let found = report.diagnostics.map { "\($0.rule) \($0.path):\($0.span.start.line)" }
+    #expect(
+      found.sorted() == [
+        "background-mode-missing samples/ExampleApp-broken/push/background-sync.json:9",
+        "category-undeclared samples/ExampleApp-broken/push/meeting-invite.json:8",
+        "critical-alert-entitlement samples/ExampleApp-broken/push/smoke-alarm.json:5",
+        "extension-category-conflict samples/ExampleApp-broken/SummaryContent/Info.plist:16",
+        "extension-category-undeclared samples/ExampleApp-broken/MeetingContent/Info.plist:16",
+        "service-extension-missing samples/ExampleApp-broken/push/chat-message.yaml:8",
+        "time-sensitive-entitlement samples/ExampleApp-broken/push/meeting-invite.json:10",
+      ])
+    let conflict = report.diagnostics.first { $0.rule == "extension-category-conflict" }
+    #expect(conflict?.message.contains("samples/ExampleApp-broken/MeetingContent/Info.plist:15") == true)
+  }
+
+  @Test func aPreCommitRunOfOnePayloadKnowsTheContext() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      ".pushlint.yml", "context:\n  - \"App/*.entitlements\"\n  - \"push/categories.yaml\"\n")
+    scratch.write(
+      "App/App.entitlements",
+      "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>aps-environment</key>\n<string>Production</string>\n</dict>\n</plist>\n"
+    )
+    scratch.write(
+      "push/categories.yaml", "categories:\n  - identifier: ALARM\n    actions:\n      - {identifier: SNOOZE}\n")
+    scratch.write(
+      "push/one.json", "{\"aps\": {\"alert\": \"Fire\", \"category\": \"ALRAM\", \"interruption-level\": \"critical\"}}"
+    )
+    let result = run(pushlintBinary, ["push/one.json"], in: scratch.path)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("push/one.json:1:39: warning: ") && $0.hasSuffix("[category-undeclared]") })
+    #expect(
+      lines.contains { $0.hasPrefix("push/one.json:1:70: error: ") && $0.hasSuffix("[critical-alert-entitlement]") })
+    #expect(lines.contains { $0.contains("did you mean \"ALARM\"") })
+    #expect(lines.contains { $0.contains("App/App.entitlements does not grant") })
+    // The context files' own mistakes (a title missing, "Production") are not reported: they are not linted.
+    #expect(
+      !result.standardOutput.contains("\npush/categories.yaml:") && !result.standardOutput.hasPrefix("push/categories"))
+    #expect(!result.standardOutput.contains("App/App.entitlements:"))
+    #expect(result.status == 1)
+  }
+
+  @Test func contextFilesAreReportedWhenTheyAreLintedToo() {
+    let scratch = ScratchDirectory()
+    scratch.write(".pushlint.yml", "context: [\"push/categories.yaml\"]\n")
+    scratch.write(
+      "push/categories.yaml", "categories:\n  - identifier: ALARM\n    actions:\n      - {identifier: SNOOZE}\n")
+    let result = run(pushlintBinary, ["push/categories.yaml"], in: scratch.path)
+    #expect(result.standardOutput.contains("push/categories.yaml:4:9: error: the action has no \"title\""))
+  }
+
+  @Test func crossFileRulesAreQuietWithoutTheirCounterpart() {
+    let payload =
+      #"{"aps": {"alert": "x", "category": "ANY", "content-available": 1, "mutable-content": 1, "interruption-level": "time-sensitive"}}"#
+    let rules = lint(payload).map(\.rule)
+    #expect(!rules.contains("category-undeclared"))
+    #expect(!rules.contains("background-mode-missing"))
+    #expect(!rules.contains("service-extension-missing"))
+    let timeSensitive = lint(payload).first { $0.rule == "time-sensitive-entitlement" }
+    #expect(timeSensitive?.severity == .info, "no entitlements file in scope: info")
+  }
+
+  @Test func acceptMaybeDeclineWithoutMinimalActionsIsTruncated() {
+    let yaml = """
+      categories:
+        - identifier: INVITATION
+          actions:
+            - {identifier: ACCEPT, title: Accept, options: [foreground, authenticationRequired]}
+            - {identifier: MAYBE, title: Maybe}
+            - {identifier: NO, title: Decline}
+      """
+    let diagnostics = lint(yaml, path: "categories.yaml")
+    #expect(diagnostics.contains { $0.rule == "banner-actions-truncated" && $0.span.start.line == 3 })
+    #expect(diagnostics.contains { $0.rule == "option-ineffective" && $0.span.start.line == 4 })
+    #expect(diagnostics.contains { $0.rule == "yaml-ambiguous-value" && $0.span.start.line == 6 })
+  }
+
+  @Test func formatSpecifiers() {
+    #expect(FormatSpecifierRule.unsupported(in: "%u more from %@", allowed: ["u", "@"]).isEmpty)
+    #expect(FormatSpecifierRule.unsupported(in: "%2$@ sent %1$u (100%%)", allowed: ["u", "@"]).isEmpty)
+    #expect(FormatSpecifierRule.unsupported(in: "%d and %lu and %s", allowed: ["u", "@"]) == ["%d", "%lu", "%s"])
+    #expect(FormatSpecifierRule.unsupported(in: "%@ new", allowed: ["u"]) == ["%@"])
+    #expect(FormatSpecifierRule.unsupported(in: "trailing %", allowed: ["u"]) == ["%"])
+  }
+
+  @Test func tooManyActionsDependsOnTheTarget() {
+    let actions = (1...5).map { "      - {identifier: A\($0), title: T\($0)}" }.joined(separator: "\n")
+    let yaml = "categories:\n  - identifier: C\n    minimalActions: [A1, A2]\n    actions:\n\(actions)\n"
+    #expect(!lint(yaml, path: "c.yaml").contains { $0.rule == "too-many-actions" })
+    var configuration = Configuration(directory: "/p")
+    configuration.targets = [.ios: OSVersion("9.3")!]
+    #expect(lint(yaml, path: "c.yaml", configuration: configuration).contains { $0.rule == "too-many-actions" })
+  }
+
+  @Test func binaryEntitlementsCountAsContext() throws {
+    guard
+      case .success(let entitlements) = FileSystem.readFile(
+        repositoryRoot + "/Tests/Fixtures/plists/App.binary.entitlements")
+    else {
+      Issue.record("fixture missing")
+      return
+    }
+    let payload = Array(#"{"aps": {"alert": "x", "sound": {"critical": 1, "name": "a.caf"}}}"#.utf8)
+    let linter = Linter(configuration: Configuration(directory: "/p"), jobs: 1)
+    let diagnostics = linter.lint(project: [("App.entitlements", entitlements), ("alarm.json", payload)])
+    #expect(!diagnostics.contains { $0.rule == "critical-alert-entitlement" })
+  }
+}
