@@ -76,7 +76,10 @@ public enum DocumentClassifier {
     if format == .plist {
       if fileExtension == "entitlements" { return .entitlements }
       guard let root, root.isObject else { return nil }
-      if let point = root["NSExtension"]?["NSExtensionPointIdentifier"]?.stringValue, extensionPoints.contains(point) {
+      // Any usernotifications point, so a misspelled one is reported rather than skipped.
+      if let point = root["NSExtension"]?["NSExtensionPointIdentifier"]?.stringValue,
+        point.hasPrefix("com.apple.usernotifications")
+      {
         return .extensionInfoPlist
       }
       if root["NSExtension"] == nil && (root["CFBundleIdentifier"] != nil || root["UIBackgroundModes"] != nil) {

@@ -13,15 +13,17 @@ public struct ProjectContext: Sendable {
   /// Category identifiers in file order; `categoryFiles` says whether any categories file is in scope.
   public var categories: [Declaration] = []
   public var actions: [Declaration] = []
-  public var categoryFiles: [String] = []
+  /// Each categories file, at its `categories` key.
+  public var categoryFiles: [Declaration] = []
   /// Each content extension plist with the categories it claims.
   public var contentExtensions: [(path: String, categories: [Declaration])] = []
   public var serviceExtensions: [Declaration] = []
-  public var extensionPlists: [String] = []
-  /// App Info.plists with their `UIBackgroundModes` (nil when the key is absent).
-  public var appPlists: [(path: String, backgroundModes: [String]?)] = []
-  /// Entitlements files with the notification entitlements they grant.
-  public var entitlements: [(path: String, grants: [String: Bool])] = []
+  /// Each extension plist, at its extension point.
+  public var extensionPlists: [Declaration] = []
+  /// App Info.plists with their `UIBackgroundModes` (nil when the key is absent), at that key.
+  public var appPlists: [(declaration: Declaration, backgroundModes: [String]?)] = []
+  /// Entitlements files with the boolean entitlements they set, at their root.
+  public var entitlements: [(declaration: Declaration, grants: [String: Bool])] = []
 
   public init() {}
 
@@ -33,7 +35,8 @@ public struct ProjectContext: Sendable {
     guard let root = document.root else { return }
     switch document.kind {
     case .categories:
-      categoryFiles.append(document.path)
+      let key = root.member("categories")
+      categoryFiles.append(Declaration(name: "categories", path: document.path, span: key?.keySpan ?? root.span))
       for category in root["categories"]?.elements ?? [] {
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
           categories.append(Declaration(name: name, path: document.path, span: identifier.value.span))
@@ -45,9 +48,10 @@ public struct ProjectContext: Sendable {
         }
       }
     case .extensionInfoPlist:
-      extensionPlists.append(document.path)
       guard let nsExtension = root["NSExtension"] else { return }
       let point = nsExtension["NSExtensionPointIdentifier"]
+      extensionPlists.append(
+        Declaration(name: point?.stringValue ?? "", path: document.path, span: point?.span ?? nsExtension.span))
       if point?.stringValue == "com.apple.usernotifications.service" {
         serviceExtensions.append(
           Declaration(name: "service", path: document.path, span: point?.span ?? nsExtension.span))
@@ -63,13 +67,18 @@ public struct ProjectContext: Sendable {
           ))
       }
     case .appInfoPlist:
-      appPlists.append((document.path, root["UIBackgroundModes"]?.elements?.compactMap(\.stringValue)))
+      let modes = root.member("UIBackgroundModes")
+      appPlists.append(
+        (
+          Declaration(name: "UIBackgroundModes", path: document.path, span: modes?.keySpan ?? root.span),
+          modes?.value.elements?.compactMap(\.stringValue)
+        ))
     case .entitlements:
       var grants: [String: Bool] = [:]
       for member in root.members ?? [] {
         if let flag = member.value.boolValue { grants[member.key] = flag }
       }
-      entitlements.append((document.path, grants))
+      entitlements.append((Declaration(name: "entitlements", path: document.path, span: root.span), grants))
     default:
       break
     }
@@ -83,7 +92,7 @@ public struct ProjectContext: Sendable {
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
   /// The categories files, named for messages.
-  public var categoryFilesText: String { namedList(categoryFiles) }
+  public var categoryFilesText: String { namedList(categoryFiles.map(\.place)) }
 
   func namedList(_ paths: [String]) -> String {
     if paths.count <= 2 { return paths.joined(separator: " and ") }

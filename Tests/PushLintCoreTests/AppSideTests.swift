@@ -52,11 +52,9 @@ import Testing
     #expect(
       lines.contains { $0.hasPrefix("push/one.json:1:70: error: ") && $0.hasSuffix("[critical-alert-entitlement]") })
     #expect(lines.contains { $0.contains("did you mean \"ALARM\"") })
-    #expect(lines.contains { $0.contains("App/App.entitlements does not grant") })
+    #expect(lines.contains { $0.contains("App/App.entitlements:3 does not grant") })
     // The context files' own mistakes (a title missing, "Production") are not reported: they are not linted.
-    #expect(
-      !result.standardOutput.contains("\npush/categories.yaml:") && !result.standardOutput.hasPrefix("push/categories"))
-    #expect(!result.standardOutput.contains("App/App.entitlements:"))
+    #expect(lines.allSatisfy { $0.hasPrefix("push/one.json:") }, "\(lines)")
     #expect(result.status == 1)
   }
 
@@ -93,6 +91,19 @@ import Testing
     #expect(diagnostics.contains { $0.rule == "banner-actions-truncated" && $0.span.start.line == 3 })
     #expect(diagnostics.contains { $0.rule == "option-ineffective" && $0.span.start.line == 4 })
     #expect(diagnostics.contains { $0.rule == "yaml-ambiguous-value" && $0.span.start.line == 6 })
+  }
+
+  @Test func aMisspelledExtensionPointIsReportedNotSkipped() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "Content/Info.plist",
+      "<plist version=\"1.0\">\n<dict>\n<key>NSExtension</key>\n<dict>\n<key>NSExtensionPointIdentifier</key>\n<string>com.apple.usernotifications.content-extenson</string>\n</dict>\n</dict>\n</plist>\n"
+    )
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    let finding = report.diagnostics.first { $0.rule == "invalid-value" }
+    #expect(finding?.span.start.line == 6)
+    #expect(finding?.message.contains("did you mean \"com.apple.usernotifications.content-extension\"?") == true)
   }
 
   @Test func formatSpecifiers() {

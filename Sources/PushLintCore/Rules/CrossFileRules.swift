@@ -83,7 +83,7 @@ private func entitlementFinding(
         "\(what) \(what.contains(" and ") ? "need" : "needs") the \(entitlement) entitlement; no entitlements file is in scope to check (add it to context in .pushlint.yml)",
       pointer: node.pointer, severity: .info)
   }
-  let paths = files.map(\.path)
+  let paths = files.map(\.declaration.place)
   return Finding(
     rule: rule, span: node.span,
     message:
@@ -141,7 +141,7 @@ struct BackgroundModeMissingRule: Rule {
       let member = push.aps?.member("content-available"),
       !plists.contains(where: { $0.backgroundModes?.contains("remote-notification") == true })
     else { return [] }
-    let paths = plists.map(\.path).joined(separator: ", ")
+    let paths = plists.map(\.declaration.place).joined(separator: ", ")
     return [
       Finding(
         rule: Self.name, span: member.keySpan,
@@ -167,7 +167,7 @@ struct ServiceExtensionMissingRule: Rule {
       Finding(
         rule: Self.name, span: member.keySpan,
         message:
-          "\"mutable-content\": 1 asks for a notification service extension, but the extension plists in scope (\(project.namedList(project.extensionPlists))) include none (com.apple.usernotifications.service)",
+          "\"mutable-content\": 1 asks for a notification service extension, but the extension plists in scope (\(project.namedList(project.extensionPlists.map(\.place)))) include none (com.apple.usernotifications.service)",
         pointer: member.value.pointer,
         help: "add a Notification Service Extension target, or remove \"mutable-content\"")
     ]
