@@ -5,9 +5,7 @@ import PushLintCore
   import Glibc
 #endif
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text
-}
+extension ReportFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -17,8 +15,17 @@ struct Lint: ParsableCommand {
     help: "Files and directories to lint; '-' reads standard input. Default: the configuration's include, else '.'.")
   var paths: [String] = []
 
-  @Option(help: "Output format.")
-  var format: OutputFormat?
+  @Option(
+    help:
+      "Output format: text, pretty, json, sarif or github (default: github on GitHub Actions, pretty on a terminal, text otherwise)."
+  )
+  var format: ReportFormat?
+
+  @Option(help: "Write the report to this file instead of standard output.")
+  var output: String?
+
+  @Flag(help: "No colour in pretty output (NO_COLOR is honoured too).")
+  var noColor = false
 
   @Option(name: .customLong("config"), help: "Use this configuration file instead of discovering .pushlint.yml.")
   var configFile: String?
@@ -68,6 +75,12 @@ struct Lint: ParsableCommand {
 
   var readsStandardInput: Bool { stdin || paths.contains("-") }
 
+  /// Kept for the pretty format's source lines.
+  var standardInputBytes: [UInt8]? {
+    get { StandardInput.bytes }
+    nonmutating set { StandardInput.bytes = newValue }
+  }
+
   func run() throws {
     let currentDirectory = Paths.currentDirectory()
     var configuration: Configuration
@@ -89,6 +102,7 @@ struct Lint: ParsableCommand {
       let name = stdinFilename ?? "<stdin>"
       switch readStandardInput() {
       case .success(let bytes):
+        standardInputBytes = bytes
         let result = linter.lint(bytes: bytes, path: name)
         report = LintReport(diagnostics: result.diagnostics, files: 1, documents: result.documents, fileErrors: [])
       case .failure(let error):
@@ -108,7 +122,36 @@ struct Lint: ParsableCommand {
     }
     if quiet { report.diagnostics.removeAll { $0.severity != .error } }
 
-    FileHandle.standardOutput.write(TextReporter.render(report.diagnostics))
+    let environment = ProcessInfo.environment
+    let toTerminal = output == nil && isatty(1) == 1
+    let chosen =
+      format ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : toTerminal ? .pretty : .text)
+    let rendered: String
+    switch chosen {
+    case .text: rendered = TextReporter.render(report.diagnostics)
+    case .json: rendered = JSONReporter.render(report)
+    case .sarif: rendered = SARIFReporter.render(report)
+    case .github: rendered = GitHubReporter.render(report)
+    case .pretty:
+      let color = toTerminal && !noColor && (environment["NO_COLOR"] ?? "").isEmpty
+      let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
+      let standardInput = standardInputBytes
+      rendered = PrettyReporter(color: color) { path in
+        if path == standardInputName { return standardInput }
+        guard case .success(let bytes) = SourceFile.read(Paths.absolute(path, from: currentDirectory)) else {
+          return nil
+        }
+        return bytes
+      }.render(report)
+    }
+    if let output {
+      guard SourceFile.write(rendered, to: output) else {
+        FileHandle.standardError.write("pushlint: cannot write \(output)\n")
+        terminate(ExitStatus.usage)
+      }
+    } else {
+      FileHandle.standardOutput.write(rendered)
+    }
     for error in report.fileErrors {
       FileHandle.standardError.write("pushlint: \(SafeText.escape(error.description))\n")
     }

@@ -5,6 +5,8 @@ import PushLintCore
 #endif
 
 enum StandardInput {
+  nonisolated(unsafe) static var bytes: [UInt8]?
+
   static func read() -> Result<[UInt8], FileError> {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -21,5 +23,53 @@ enum StandardInput {
           FileError(path: "<stdin>", reason: "standard input is over the \(FileLimits.maxFileSize >> 20) MiB limit"))
       }
     }
+  }
+}
+
+enum ProcessInfo {
+  static var environment: [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
+
+enum SourceFile {
+  static func read(_ path: String) -> Result<[UInt8], FileError> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(FileError(path: path, reason: "cannot open")) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= FileLimits.maxFileSize
+    else { return .failure(FileError(path: path, reason: "not a readable regular file")) }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+      if count <= 0 { break }
+      filled += count
+    }
+    return .success(Array(bytes[0..<filled]))
+  }
+
+  static func write(_ text: String, to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      if count <= 0 { return false }
+      written += count
+    }
+    return true
   }
 }

@@ -23,3 +23,10 @@ let sharedDirectory: String? = {
   if case .directory = FileSystem.status(path).0 { return path }
   return nil
 }()
+
+extension String {
+  /// Foundation's name for it; the tests do not import Foundation.
+  func components(separatedBy separator: String) -> [String] {
+    split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+  }
+}

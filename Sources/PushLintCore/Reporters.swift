@@ -1,0 +1,104 @@
+/// The output formats of `outputs.md`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+  case text, pretty, json, sarif, github
+}
+
+public enum PushLintInfo {
+  public static let name = "pushlint"
+  public static let version = "0.1.0"
+  public static let informationURI = "https://github.com/pushlint/pushlint"
+}
+
+/// `json`: the documented, stable shape of `outputs.md`.
+public enum JSONReporter {
+  public static func render(_ report: LintReport) -> String {
+    let diagnostics = report.diagnostics.map { diagnostic -> JSONOutput in
+      .object([
+        ("path", .string(diagnostic.path)),
+        ("document", .int(diagnostic.document)),
+        ("line", .int(diagnostic.span.start.line)),
+        ("column", .int(diagnostic.span.start.column)),
+        ("endLine", .int(diagnostic.span.end.line)),
+        ("endColumn", .int(diagnostic.span.end.column)),
+        ("severity", .string(diagnostic.severity.rawValue)),
+        ("rule", .string(diagnostic.rule)),
+        ("message", .string(diagnostic.message)),
+        ("pointer", .string(diagnostic.pointer)),
+        ("help", diagnostic.help.map(JSONOutput.string) ?? .null),
+      ])
+    }
+    let document = JSONOutput.object([
+      ("version", .int(1)),
+      ("tool", .object([("name", .string(PushLintInfo.name)), ("version", .string(PushLintInfo.version))])),
+      ("diagnostics", .array(diagnostics)),
+      (
+        "summary",
+        .object([
+          ("files", .int(report.files)),
+          ("documents", .int(report.documents)),
+          ("errors", .int(report.count(.error))),
+          ("warnings", .int(report.count(.warning))),
+          ("infos", .int(report.count(.info))),
+        ])
+      ),
+    ])
+    return document.serialized() + "\n"
+  }
+}
+
+/// `github`: workflow commands, escaped as the Actions toolkit escapes them,
+/// so nothing a payload contains can start a command of its own. Errors first.
+public enum GitHubReporter {
+  public static func render(_ report: LintReport) -> String {
+    let ordered = report.diagnostics.enumerated().sorted { lhs, rhs in
+      lhs.element.severity != rhs.element.severity
+        ? lhs.element.severity > rhs.element.severity : lhs.offset < rhs.offset
+    }
+    var output = ""
+    for (_, diagnostic) in ordered {
+      let command =
+        switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "notice"
+        }
+      let properties = [
+        "file=\(escapeProperty(diagnostic.path))",
+        "line=\(diagnostic.span.start.line)",
+        "col=\(diagnostic.span.start.column)",
+        "endLine=\(diagnostic.span.end.line)",
+        "endColumn=\(diagnostic.span.end.column)",
+        "title=\(escapeProperty("pushlint (\(diagnostic.rule))"))",
+      ]
+      output += "::\(command) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))\n"
+    }
+    return output
+  }
+
+  /// The toolkit's `escapeData`: `%`, CR and LF.
+  public static func escapeData(_ text: String) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": output += "%25"
+      case "\r": output += "%0D"
+      case "\n": output += "%0A"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  /// The toolkit's `escapeProperty`: also `:` and `,`.
+  public static func escapeProperty(_ text: String) -> String {
+    var output = ""
+    for scalar in escapeData(text).unicodeScalars {
+      switch scalar {
+      case ":": output += "%3A"
+      case ",": output += "%2C"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+}

@@ -1,0 +1,151 @@
+/// `sarif`: SARIF 2.1.0 for GitHub code scanning: one run, the full rule
+/// table, relative artifact URIs, regions in Unicode code points, and
+/// fingerprints from rule, path and pointer, so a finding keeps its identity
+/// when the file is reformatted.
+public enum SARIFReporter {
+  public static func render(
+    _ report: LintReport, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard
+  )
+    -> String
+  {
+    let names = registry.names
+    var ruleIndex: [String: Int] = [:]
+    var rules: [JSONOutput] = []
+    for name in names {
+      guard let description = catalog.description(of: name) else { continue }
+      ruleIndex[name] = rules.count
+      rules.append(rule(description))
+    }
+    var occurrences: [String: Int] = [:]
+    let results = report.diagnostics.map { diagnostic -> JSONOutput in
+      let key = "\(diagnostic.rule)\u{0}\(diagnostic.path)\u{0}\(diagnostic.pointer)"
+      occurrences[key, default: 0] += 1
+      var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.rule))]
+      if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
+      members += [
+        ("level", .string(level(diagnostic.severity))),
+        ("message", .object([("text", .string(diagnostic.message + (diagnostic.help.map { " (\($0))" } ?? "")))])),
+        ("locations", .array([location(diagnostic)])),
+        (
+          "partialFingerprints",
+          .object([("primaryLocationLineHash", .string("\(fingerprint(key)):\(occurrences[key]!)"))])
+        ),
+      ]
+      return .object(members)
+    }
+    let run = JSONOutput.object([
+      (
+        "tool",
+        .object([
+          (
+            "driver",
+            .object([
+              ("name", .string(PushLintInfo.name)),
+              ("version", .string(PushLintInfo.version)),
+              ("semanticVersion", .string(PushLintInfo.version)),
+              ("informationUri", .string(PushLintInfo.informationURI)),
+              ("rules", .array(rules)),
+            ])
+          )
+        ])
+      ),
+      ("automationDetails", .object([("id", .string("pushlint/"))])),
+      ("columnKind", .string("unicodeCodePoints")),
+      ("results", .array(results)),
+    ])
+    let log = JSONOutput.object([
+      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+      ("version", .string("2.1.0")),
+      ("runs", .array([run])),
+    ])
+    return log.serialized() + "\n"
+  }
+
+  static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    case .info: "note"
+    }
+  }
+
+  static func rule(_ description: RuleDescription) -> JSONOutput {
+    var help = description.fix.isEmpty ? description.summary : description.fix
+    if !description.rationale.isEmpty { help = description.rationale + "\n\n" + help }
+    var members: [(String, JSONOutput)] = [
+      ("id", .string(description.name)),
+      ("name", .string(camelCase(description.name))),
+      ("shortDescription", .object([("text", .string(description.summary))])),
+      (
+        "fullDescription",
+        .object([
+          ("text", .string(description.descriptionText.isEmpty ? description.summary : description.descriptionText))
+        ])
+      ),
+      ("help", .object([("text", .string(help)), ("markdown", .string(description.markdown))])),
+      ("defaultConfiguration", .object([("level", .string(level(description.severity)))])),
+      ("properties", .object([("tags", .array([.string("push-notifications")]))])),
+    ]
+    if let source = description.source { members.insert(("helpUri", .string(source)), at: 5) }
+    return .object(members)
+  }
+
+  static func camelCase(_ name: String) -> String {
+    name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  static func location(_ diagnostic: Diagnostic) -> JSONOutput {
+    let start = diagnostic.span.start
+    var end = diagnostic.span.end
+    if end.line < start.line || (end.line == start.line && end.column <= start.column) {
+      end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
+    }
+    return .object([
+      (
+        "physicalLocation",
+        .object([
+          ("artifactLocation", .object([("uri", .string(uri(diagnostic.path)))])),
+          (
+            "region",
+            .object([
+              ("startLine", .int(start.line)), ("startColumn", .int(start.column)),
+              ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
+            ])
+          ),
+        ])
+      )
+    ])
+  }
+
+  /// A relative URI reference for a relative path; `file:` for an absolute one.
+  static func uri(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+
+  /// FNV-1a, 64 bits: stable across runs and platforms, unlike `Hasher`.
+  static func fingerprint(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return String(hash, radix: 16).leftPadded(to: 16)
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,148 @@
+import Testing
+
+@testable import PushLintCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite(.serialized) struct ReporterTests {
+  static let hasJSONSchema = run("/usr/bin/env", ["python3", "-c", "import jsonschema"]).status == 0
+
+  @Test(.enabled(if: sharedDirectory != nil && hasJSONSchema, "needs ../shared and python3's jsonschema"))
+  func sarifOfTheSamplesValidatesAgainstTheSchema() throws {
+    let scratch = ScratchDirectory()
+    let sarif = scratch.path + "/samples.sarif"
+    let lint = run(pushlintBinary, ["--format", "sarif", "--output", sarif, "samples/"], in: repositoryRoot)
+    #expect(lint.status == 1)
+    let script = """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1]))
+      log = json.load(open(sys.argv[2]))
+      jsonschema.validate(log, schema)
+      run = log["runs"][0]
+      ids = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+      print(len(ids), len(run["results"]))
+      for result in run["results"]:
+          location = result["locations"][0]["physicalLocation"]
+          assert not location["artifactLocation"]["uri"].startswith("/"), location
+          assert "startLine" in location["region"] and "endColumn" in location["region"], location
+          assert ids[result["ruleIndex"]] == result["ruleId"], result
+          assert result["partialFingerprints"]["primaryLocationLineHash"], result
+      assert run["columnKind"] == "unicodeCodePoints"
+      print(" ".join(ids))
+      """
+    let check = run(
+      "/usr/bin/env", ["python3", "-c", script, sharedDirectory! + "/schemas/sarif-schema-2.1.0.json", sarif])
+    #expect(check.status == 0, "\(check.standardError)")
+    let lines = check.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2)
+    let ids = lines.last.map { $0.split(separator: " ").map(String.init) } ?? []
+    #expect(Set(ids) == Set(RuleRegistry.standard.names), "a rule entry for every rule")
+  }
+
+  func report() -> LintReport {
+    var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.usesNearestConfiguration = true
+    return linter.lint(paths: ["samples/"], currentDirectory: repositoryRoot)
+  }
+
+  @Test func everyFormatCarriesTheSameFindings() throws {
+    let report = report()
+    let text = TextReporter.render(report.diagnostics).split(separator: "\n").map { line -> String in
+      let parts = line.split(separator: ":", maxSplits: 3)
+      let rule = line.split(separator: "[").last.map { String($0.dropLast()) } ?? ""
+      return "\(parts[0]):\(parts[1]):\(parts[2]) \(rule)"
+    }
+    #expect(text.count == report.diagnostics.count)
+    let json = JSONReporter.render(report)
+    #expect(json.contains("\"errors\": \(report.count(.error))"))
+    #expect(json.components(separatedBy: "\"rule\": ").count - 1 == report.diagnostics.count)
+    let sarif = SARIFReporter.render(report)
+    #expect(sarif.components(separatedBy: "\"ruleId\": ").count - 1 == report.diagnostics.count)
+    // In the same order: the rule ids of json and sarif follow the text lines.
+    let jsonRules = json.components(separatedBy: "\"rule\": \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    let sarifRules = sarif.components(separatedBy: "\"ruleId\": \"").dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    let textRules = text.map { String($0.split(separator: " ").last!) }
+    #expect(jsonRules == textRules)
+    #expect(sarifRules == textRules)
+    // github: the same findings, errors first, in text order within each severity.
+    let github = GitHubReporter.render(report).split(separator: "\n").map { line -> String in
+      let afterTitle: String = String(line).components(separatedBy: "title=pushlint (").last ?? ""
+      return afterTitle.components(separatedBy: ")::").first ?? ""
+    }
+    let expected = report.diagnostics.enumerated().sorted {
+      $0.element.severity != $1.element.severity ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
+    }.map(\.element.rule)
+    #expect(github == expected)
+  }
+
+  @Test func githubCommandsCannotBeInjected() {
+    let payload = "{\"aps\": {\"alert\": \"x\", \"evil\\n::error file=x.json::pwned%0A\": 1}}"
+    let diagnostics = lint(payload, path: "p,a:th.json")
+    let output = GitHubReporter.render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+    #expect(lines.count == diagnostics.count)
+    #expect(
+      lines.allSatisfy {
+        $0.hasPrefix("::warning file=p%2Ca%3Ath.json,") || $0.hasPrefix("::error file=p%2Ca%3Ath.json,")
+      })
+    #expect(output.contains("evil%0A::error file=x.json::pwned%250A"))
+  }
+
+  @Test func jsonAndSarifEscapeEverything() {
+    let diagnostics = lint("{\"aps\": {\"alert\": \"x\", \"a\\u0000\\u001b\\\"\\\\\\u2028\": 1}}")
+    let report = LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: [])
+    for output in [JSONReporter.render(report), SARIFReporter.render(report)] {
+      #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+      #expect(output.contains(#"a\u0000\u001b\"\\\u2028"#))
+      #expect(!output.contains("\u{2028}"))
+    }
+  }
+
+  @Test func prettyUnderlinesTheSpanAndEscapesControlCharacters() {
+    let text = "{\"aps\": {\"badge\": \"3\", \"t\\u001b[2J\": 1}}\n"
+    let diagnostics = lint(text)
+    let pretty = PrettyReporter(color: false) { _ in Array(text.utf8) }
+      .render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    #expect(pretty.contains("\n 1 | {\"aps\": {\"badge\": \"3\""))
+    #expect(pretty.contains("\n   |                   ^^^\n"))
+    #expect(pretty.contains("   = help: write 3 without quotes"))
+    #expect(!pretty.contains("\u{1B}"))
+    let colored = PrettyReporter(color: true) { _ in Array(text.utf8) }
+      .render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    #expect(colored.contains("\u{1B}[1;31merror\u{1B}[0m"))
+  }
+
+  @Test func prettyWindowsLongLines() {
+    let long = "{\"aps\": {\"alert\": \"" + String(repeating: "a", count: 3000) + "\", \"badge\": \"3\"}}"
+    let diagnostics = lint(long)
+    let pretty = PrettyReporter(color: false) { _ in Array(long.utf8) }
+      .render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    let sourceLine = pretty.split(separator: "\n").first { $0.hasPrefix(" 1 | ") } ?? ""
+    #expect(sourceLine.count < 140)
+    #expect(sourceLine.contains("\"badge\": \"3\""))
+  }
+
+  @Test func theCommandLinePicksFormatsAndWritesFiles() {
+    let scratch = ScratchDirectory()
+    scratch.write("p.json", "{\"aps\": {\"badge\": \"3\"}}")
+    let piped = run(pushlintBinary, ["--no-config", "p.json"], in: scratch.path)
+    #expect(piped.standardOutput.hasPrefix("p.json:1:19: error: "), "text when standard output is not a terminal")
+    let actions = run(
+      "/usr/bin/env", ["GITHUB_ACTIONS=true", pushlintBinary, "--no-config", "p.json"], in: scratch.path)
+    #expect(actions.standardOutput.hasPrefix("::error file=p.json,line=1,col=19,"))
+    let written = run(
+      pushlintBinary, ["--no-config", "--format", "json", "--output", "out.json", "p.json"], in: scratch.path)
+    #expect(written.standardOutput.isEmpty)
+    #expect(written.status == 1)
+    guard case .success(let bytes) = FileSystem.readFile(scratch.path + "/out.json") else {
+      Issue.record("no report written")
+      return
+    }
+    #expect(String(decoding: bytes, as: UTF8.self).contains("\"rule\": \"value-type\""))
+    #expect(run(pushlintBinary, ["--format", "xml", "p.json"], in: scratch.path).status == 2)
+  }
+}
