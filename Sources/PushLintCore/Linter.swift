@@ -41,6 +41,10 @@ public struct Linter: Sendable {
   /// Lint each file with the nearest `.pushlint.yml` above it (off when the
   /// command line names the configuration, or says --no-config).
   public var usesNearestConfiguration = false
+  /// Judge files named on the command line as a directory walk judges them:
+  /// files of no kind pushlint lints are skipped (for hooks that pass every
+  /// changed file).
+  public var skipsUnrelatedFiles = false
   /// `--rule` and `--target`, which win over every configuration file.
   public var ruleOverrides: [String: RuleSetting] = [:]
   public var targetOverrides: [Platform: OSVersion] = [:]

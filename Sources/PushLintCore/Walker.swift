@@ -39,6 +39,9 @@ extension Linter {
         errors.append(FileError(path: path, reason: FileSystem.errorText(code)))
       case .directory:
         walk(absolute, display: path, glob: nil, into: add)
+      case .file where skipsUnrelatedFiles:
+        guard SourceFormat.from(fileName: absolute) != nil else { continue }
+        add(LintInput(displayPath: path, absolutePath: absolute, explicit: false, namedByGlob: false))
       case .file, .other:
         add(LintInput(displayPath: path, absolutePath: absolute, explicit: true, namedByGlob: false))
       }

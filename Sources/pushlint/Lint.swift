@@ -55,6 +55,12 @@ struct Lint: ParsableCommand {
   @Option(help: "The name standard input is linted as: its format, kind and configuration.")
   var stdinFilename: String?
 
+  @Flag(
+    help:
+      "Skip named files that are no payload, envelope, FCM message, categories file, plist or entitlements, as a directory walk does (for hooks that pass every changed file)."
+  )
+  var skipUnrelated = false
+
   @Flag(help: "Report errors only.")
   var quiet = false
 
@@ -93,6 +99,7 @@ struct Lint: ParsableCommand {
     }
     var linter = Linter(configuration: configuration, jobs: jobs)
     linter.usesNearestConfiguration = configFile == nil && !noConfig
+    linter.skipsUnrelatedFiles = skipUnrelated
     var commandLine = Configuration(directory: currentDirectory)
     try applyCommandLine(to: &commandLine)
     linter.ruleOverrides = commandLine.rules

@@ -217,6 +217,19 @@ let pushlintBinary: String = {
     #expect(quiet.standardOutput.isEmpty)
   }
 
+  @Test func skipUnrelatedJudgesNamedFilesAsAWalkDoes() {
+    let scratch = ScratchDirectory()
+    scratch.write("package.json", "{\"name\": \"app\"}")
+    scratch.write("push/order.apns", "{\"aps\": {\"badge\": \"3\"}}")
+    scratch.write("push/broken.json", "{\"aps\": {},}")
+    scratch.write("notes.txt", "hello")
+    let result = run(
+      pushlintBinary, ["--no-config", "--skip-unrelated", "package.json", "push/order.apns", "push/broken.json", "notes.txt"],
+      in: scratch.path)
+    #expect(result.standardOutput.split(separator: "\n").map { String($0.split(separator: ":")[0]) } == ["push/broken.json", "push/order.apns"])
+    #expect(result.status == 1)
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)

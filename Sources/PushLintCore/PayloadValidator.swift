@@ -1,0 +1,48 @@
+/// Validates payloads in process, for a server that checks what it is about
+/// to send to APNs. It runs the same rules as the command line.
+///
+/// ```swift
+/// let validator = PayloadValidator(targets: [.ios: OSVersion("16.0")!])
+/// let result = validator.validate(
+///   payload: body, headers: ["apns-push-type": "background", "apns-priority": "5"])
+/// guard result.isSendable else { throw PushRejected(result.errors) }
+/// ```
+///
+/// A validator is a value; share one across threads freely.
+public struct PayloadValidator: Sendable {
+  public var configuration: Configuration
+
+  /// - Parameters:
+  ///   - configuration: rule levels, targets and overrides; by default none.
+  ///   - targets: minimum OS versions, merged over the configuration's.
+  public init(configuration: Configuration = Configuration(directory: "/"), targets: [Platform: OSVersion] = [:]) {
+    self.configuration = configuration
+    self.configuration.targets.merge(targets) { $1 }
+  }
+
+  /// What a validation found.
+  public struct Result: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+    /// No finding APNs would reject or the device would drop: no errors.
+    public var isSendable: Bool { errors.isEmpty }
+  }
+
+  /// Validates a payload's bytes, with the APNs headers it will be sent with
+  /// (names case-insensitive; without headers, no header rules run and the
+  /// push type is inferred). `name` labels the diagnostics.
+  public func validate(payload: [UInt8], headers: [String: String] = [:], name: String = "payload.json") -> Result {
+    var configuration = configuration
+    if !headers.isEmpty {
+      let sorted = headers.map { (name: $0.key.lowercased(), value: $0.value) }.sorted { $0.name < $1.name }
+      configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
+    }
+    let linter = Linter(configuration: configuration, jobs: 1)
+    return Result(diagnostics: linter.lint(bytes: payload, path: name).diagnostics)
+  }
+
+  public func validate(payload: String, headers: [String: String] = [:], name: String = "payload.json") -> Result {
+    validate(payload: Array(payload.utf8), headers: headers, name: name)
+  }
+}

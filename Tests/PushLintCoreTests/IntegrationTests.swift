@@ -1,0 +1,71 @@
+import Testing
+
+@testable import PushLintCore
+
+/// The files users copy into their projects: each is tried against what reads it.
+@Suite(.serialized) struct IntegrationTests {
+  static let python = run("/usr/bin/env", ["python3", "-c", "pass"]).status == 0
+  static let preCommit = run("/usr/bin/env", ["python3", "-c", "import pre_commit"]).status == 0
+
+  func read(_ path: String) -> String {
+    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/" + path) else { return "" }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test func theHookHasPreCommitsKeysAndMatchesPushFiles() throws {
+    let documents = YAMLReader.read(Array(read(".pre-commit-hooks.yaml").utf8))
+    let hook = try #require(documents.first?.result.root?.elements?.first)
+    let allowed: Set<String> = [
+      "id", "name", "entry", "language", "alias", "files", "exclude", "types", "types_or", "exclude_types",
+      "additional_dependencies", "args", "always_run", "fail_fast", "pass_filenames", "description",
+      "language_version", "log_file", "minimum_pre_commit_version", "require_serial", "stages", "verbose",
+    ]
+    let keys = Set(hook.members?.map(\.key) ?? [])
+    #expect(keys.isSubset(of: allowed), "\(keys.subtracting(allowed))")
+    #expect(["id", "name", "entry", "language"].allSatisfy(keys.contains))
+    #expect(hook["language"]?.stringValue == "swift")
+    #expect(hook["entry"]?.stringValue == "pushlint")
+    let files = try #require(hook["files"]?.stringValue)
+    let regex = try Regex(files)
+    for name in ["push/order.apns", "a.json", "b.yaml", "c.yml", "d.jsonl", "Info.plist", "App.entitlements"] {
+      #expect(name.firstMatch(of: regex) != nil, "\(name)")
+    }
+    #expect("README.md".firstMatch(of: regex) == nil)
+  }
+
+  @Test(.enabled(if: preCommit, "pre-commit is not installed"))
+  func preCommitAcceptsTheManifest() {
+    let check = run(
+      "/usr/bin/env",
+      ["python3", "-c", "import sys; from pre_commit.clientlib import load_manifest; load_manifest(sys.argv[1])",
+       repositoryRoot + "/.pre-commit-hooks.yaml"])
+    #expect(check.status == 0, "\(check.standardError)")
+  }
+
+  @Test(.enabled(if: python, "python3 is not installed"))
+  func theProblemMatchersParseEveryTextLine() {
+    let scratch = ScratchDirectory()
+    let text = run(pushlintBinary, ["samples/"], in: repositoryRoot).standardOutput
+    scratch.write("output.txt", text)
+    let script = """
+      import json, re, sys
+      lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+      matcher = json.load(open(sys.argv[2]))["problemMatcher"][0]["pattern"][0]
+      task = json.load(open(sys.argv[3]))["tasks"][0]["problemMatcher"]["pattern"]
+      for pattern in (matcher, task):
+          for line in lines:
+              m = re.match(pattern["regexp"], line)
+              assert m, line
+              assert m.group(pattern["severity"]) in ("error", "warning", "note"), line
+              assert m.group(pattern["code"]).replace("-", "").isalnum(), line
+              assert int(m.group(pattern["line"])) >= 1
+      print(len(lines))
+      """
+    let result = run(
+      "/usr/bin/env",
+      ["python3", "-c", script, scratch.path + "/output.txt",
+       repositoryRoot + "/integrations/github/pushlint-matcher.json", repositoryRoot + "/integrations/vscode/tasks.json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(Int(result.standardOutput.split(separator: "\n").first ?? "") ?? 0 > 20)
+  }
+}

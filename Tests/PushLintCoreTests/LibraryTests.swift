@@ -1,0 +1,74 @@
+import Dispatch
+import Testing
+
+import PushLintCore
+
+/// Uses the library exactly as a provider server would: validate, then send
+/// or refuse. (No @testable import: only the public API.)
+@Suite struct LibraryTests {
+  struct Refused: Error {
+    var reasons: [String]
+  }
+
+  /// The server's send path.
+  static func send(_ body: String, headers: [String: String], validator: PayloadValidator) throws -> String {
+    let result = validator.validate(payload: body, headers: headers)
+    guard result.isSendable else { throw Refused(reasons: result.errors.map { "\($0.rule): \($0.message)" }) }
+    return "sent \(body.utf8.count) bytes"
+  }
+
+  @Test func aGoodPushIsSent() throws {
+    let validator = PayloadValidator()
+    let sent = try Self.send(
+      #"{"aps": {"content-available": 1}, "sync": "inbox"}"#,
+      headers: ["apns-push-type": "background", "apns-priority": "5", "apns-topic": "com.example.app"],
+      validator: validator)
+    #expect(sent == "sent 50 bytes")
+  }
+
+  @Test func aBadPushIsRefusedWithReasons() {
+    let validator = PayloadValidator()
+    #expect(throws: Refused.self) {
+      try Self.send(
+        #"{"aps": {"content-available": 1, "alert": "Syncing"}}"#,
+        headers: ["APNs-Push-Type": "background", "apns-priority": "10"], validator: validator)
+    }
+    do {
+      _ = try Self.send(
+        #"{"aps": {"content-available": 1, "alert": "Syncing"}}"#,
+        headers: ["apns-push-type": "background", "apns-priority": "10"], validator: validator)
+    } catch let refused as Refused {
+      #expect(refused.reasons.contains { $0.hasPrefix("background-priority: ") })
+      #expect(refused.reasons.contains { $0.hasPrefix("push-type-mismatch: ") })
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test func withoutHeadersThePushTypeIsInferred() {
+    let result = PayloadValidator().validate(payload: #"{"aps": {"badge": "3"}}"#)
+    #expect(!result.isSendable)
+    #expect(result.errors.map(\.rule) == ["value-type"])
+    #expect(result.errors.first?.help == "write 3 without quotes")
+  }
+
+  @Test func targetsAndConfigurationApply() {
+    let payload = #"{"aps": {"alert": "x", "interruption-level": "passive"}}"#
+    #expect(PayloadValidator().validate(payload: payload).diagnostics.isEmpty)
+    let old = PayloadValidator(targets: [.ios: OSVersion("14.0")!]).validate(payload: payload)
+    #expect(old.diagnostics.map(\.rule) == ["unavailable-key"])
+    #expect(old.isSendable)
+  }
+
+  @Test func oneValidatorServesManyThreads() {
+    let validator = PayloadValidator()
+    let verdicts = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 200)
+    defer { verdicts.deallocate() }
+    nonisolated(unsafe) let shared = verdicts
+    DispatchQueue.concurrentPerform(iterations: 200) { index in
+      let body = index % 2 == 0 ? #"{"aps": {"alert": "Hi"}}"# : #"{"aps": {"alert": 42}}"#
+      shared[index] = validator.validate(payload: body).isSendable
+    }
+    #expect((0..<200).allSatisfy { shared[$0] == ($0 % 2 == 0) })
+  }
+}
