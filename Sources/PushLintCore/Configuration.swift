@@ -35,6 +35,15 @@ public struct Override: Sendable {
   public var files: [Glob]
   public var pointer: String?
   public var rules: [String: RuleSetting]
+  /// Where the entry is in the configuration file.
+  public var span: SourceSpan = .fileStart
+
+  public init(files: [Glob], pointer: String? = nil, rules: [String: RuleSetting], span: SourceSpan = .fileStart) {
+    self.files = files
+    self.pointer = pointer
+    self.rules = rules
+    self.span = span
+  }
 }
 
 /// `headers:` entry: default APNs headers for bare payloads matching `files`.
@@ -153,7 +162,7 @@ public struct Configuration: Sendable {
           guard let members = entry.members else {
             throw fail(entry.span.start, "each override is a mapping with \"files\" and \"rules\"")
           }
-          var override = Override(files: [], pointer: nil, rules: [:])
+          var override = Override(files: [], pointer: nil, rules: [:], span: entry.span)
           for field in members {
             switch field.key {
             case "files": override.files = try globs(field.value, key: "files", file: file)
@@ -267,16 +276,27 @@ public struct Configuration: Sendable {
   public func setting(
     for rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String
   ) -> RuleSetting {
+    resolve(rule, defaultSeverity: defaultSeverity, relativePath: relativePath, pointer: pointer).setting
+  }
+
+  /// The level, and the overrides (by index) that matched the finding.
+  func resolve(
+    _ rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String
+  )
+    -> (setting: RuleSetting, matched: [Int])
+  {
     var setting = rules[rule] ?? .severity(defaultSeverity)
-    guard let relativePath else { return setting }
-    for override in overrides {
+    var matched: [Int] = []
+    guard let relativePath else { return (setting, matched) }
+    for (index, override) in overrides.enumerated() {
       guard let overridden = override.rules[rule], override.files.contains(where: { $0.matches(relativePath) }) else {
         continue
       }
       if let scope = override.pointer, !Configuration.pointer(pointer, isWithin: scope) { continue }
       setting = overridden
+      matched.append(index)
     }
-    return setting
+    return (setting, matched)
   }
 
   static func pointer(_ pointer: String, isWithin scope: String) -> Bool {

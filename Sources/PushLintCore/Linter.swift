@@ -93,9 +93,10 @@ public struct Linter: Sendable {
           explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
     }
     let project = ProjectContext(documents: readFiles.flatMap(\.documents).filter(isContext))
-    return readFiles.filter { reportOn?.contains($0.input.displayPath) ?? true }
-      .flatMap { check($0, project: project).diagnostics }
-      .sorted(by: Diagnostic.reportOrder)
+    let outcomes = readFiles.map { check($0, project: project) }
+    let used = outcomes.reduce(into: Set<Int>()) { $0.formUnion($1.usedOverrides) }
+    let all = outcomes.flatMap(\.diagnostics) + unusedOverrides(used: used, linted: readFiles.map(\.input.absolutePath))
+    return all.filter { reportOn?.contains($0.path) ?? true }.sorted(by: Diagnostic.reportOrder)
   }
 
   // MARK: Files
@@ -124,7 +125,8 @@ public struct Linter: Sendable {
     for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
       var nested = self
       do {
-        nested.configuration = try Configuration.load(file: file, currentDirectory: currentDirectory)
+        nested.configuration = try Configuration.load(
+          file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
         nested.configuration.rules.merge(ruleOverrides) { $1 }
         nested.configuration.targets.merge(targetOverrides) { $1 }
       } catch {
@@ -154,12 +156,16 @@ public struct Linter: Sendable {
     var diagnostics: [Diagnostic] = []
     var linted = 0
     var documents = 0
+    var used: Set<Int> = []
     for outcome in outcomes {
       diagnostics.append(contentsOf: outcome.diagnostics)
       if let error = outcome.error { errors.append(error) }
       if outcome.linted { linted += 1 }
       documents += outcome.documents
+      used.formUnion(outcome.usedOverrides)
     }
+    let lintedPaths = zip(files, outcomes).filter { $0.1.linted }.map(\.0.input.absolutePath)
+    diagnostics += unusedOverrides(used: used, linted: lintedPaths)
     diagnostics.sort(by: Diagnostic.reportOrder)
     return LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
   }
@@ -182,6 +188,8 @@ public struct Linter: Sendable {
     var error: FileError?
     /// Whether a JSON Lines file has had a line of a kind pushlint lints.
     var sawPushDocument = false
+    /// The configuration's overrides (by index) that matched a finding here.
+    var usedOverrides: Set<Int> = []
   }
 
   func readInParallel(_ inputs: [LintInput]) -> [ReadFile] { inParallel(inputs, read(file:)) }
@@ -281,7 +289,7 @@ public struct Linter: Sendable {
     var outcome = FileOutcome()
     for document in file.documents {
       outcome.documents += 1
-      outcome.diagnostics.append(contentsOf: check(document, absolutePath: file.input.absolutePath, project: project))
+      check(document, absolutePath: file.input.absolutePath, project: project, into: &outcome)
     }
     outcome.linted = outcome.documents > 0 || file.input.explicit
     cap(&outcome.diagnostics, path: file.input.displayPath)
@@ -308,7 +316,7 @@ public struct Linter: Sendable {
         return
       }
       outcome.documents += 1
-      outcome.diagnostics.append(contentsOf: check(document, absolutePath: input.absolutePath, project: project))
+      check(document, absolutePath: input.absolutePath, project: project, into: &outcome)
     }
     if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
     outcome.linted = outcome.documents > 0 || input.explicit
@@ -355,8 +363,17 @@ public struct Linter: Sendable {
   }
 
   /// Runs every rule over a document and applies the configured levels.
-  func check(_ document: Document, absolutePath: String, project: ProjectContext) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
+  /// Runs every rule over a document; the configured levels decide what is kept.
+  func check(_ document: Document, absolutePath: String, project: ProjectContext, into outcome: inout FileOutcome) {
+    for finding in findings(document, absolutePath: absolutePath, project: project) {
+      let (diagnostic, matched) = resolve(finding, document: document, absolutePath: absolutePath)
+      outcome.usedOverrides.formUnion(matched)
+      if let diagnostic { outcome.diagnostics.append(diagnostic) }
+    }
+  }
+
+  func findings(_ document: Document, absolutePath: String, project: ProjectContext) -> [Finding] {
+    var findings: [Finding] = []
     var context = ruleContext
     context.project = project
     var document = document
@@ -365,25 +382,54 @@ public struct Linter: Sendable {
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: configuration.targets)
     for rule in registry.rules {
-      for finding in rule.check(document, context: context) {
-        if let diagnostic = diagnostic(finding, document: document, absolutePath: absolutePath) {
-          diagnostics.append(diagnostic)
-        }
-      }
+      findings.append(contentsOf: rule.check(document, context: context))
     }
-    return diagnostics
+    return findings
   }
 
   func diagnostic(_ finding: Finding, document: Document, absolutePath: String) -> Diagnostic? {
+    resolve(finding, document: document, absolutePath: absolutePath).diagnostic
+  }
+
+  /// The finding at its configured level (nil when off), and the overrides that matched it.
+  func resolve(
+    _ finding: Finding, document: Document, absolutePath: String
+  ) -> (diagnostic: Diagnostic?, matched: [Int]) {
     let defaultSeverity = catalog.description(of: finding.rule)?.severity ?? .error
-    let setting = configuration.setting(
-      for: finding.rule, defaultSeverity: defaultSeverity, relativePath: configuration.relativePath(absolutePath),
+    let (setting, matched) = configuration.resolve(
+      finding.rule, defaultSeverity: defaultSeverity, relativePath: configuration.relativePath(absolutePath),
       pointer: finding.pointer)
-    guard case .severity(let configured) = setting else { return nil }
+    guard case .severity(let configured) = setting else { return (nil, matched) }
     let severity = finding.severity.map { min($0, configured) } ?? configured
-    return Diagnostic(
+    let diagnostic = Diagnostic(
       path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
       message: finding.message, pointer: finding.pointer, help: finding.help)
+    return (diagnostic, matched)
+  }
+
+  /// `unused-override`: an override whose files were linted in this run but
+  /// that matched no finding there. Overrides for files not linted (a
+  /// pre-commit run of a few files) are not judged.
+  func unusedOverrides(used: Set<Int>, linted: [String]) -> [Diagnostic] {
+    guard let file = configuration.file, !configuration.overrides.isEmpty else { return [] }
+    let relativePaths = linted.compactMap(configuration.relativePath)
+    var diagnostics: [Diagnostic] = []
+    for (index, override) in configuration.overrides.enumerated() where !used.contains(index) {
+      guard relativePaths.contains(where: { path in override.files.contains { $0.matches(path) } }) else { continue }
+      let rules = override.rules.keys.sorted().joined(separator: ", ")
+      let scope = override.files.map(\.pattern).joined(separator: ", ") + (override.pointer.map { " at \($0)" } ?? "")
+      let finding = Finding(
+        rule: "unused-override", span: override.span,
+        message:
+          "this override (\(scope): \(rules)) matched no finding in the files it names; remove it if the problem is fixed",
+        pointer: "/overrides/\(index)", help: "remove the override")
+      let document = Document(path: file, format: .yaml, kind: .other, root: nil)
+      let absolute = Paths.absolute(file, from: configuration.directory)
+      if let diagnostic = diagnostic(finding, document: document, absolutePath: absolute) {
+        diagnostics.append(diagnostic)
+      }
+    }
+    return diagnostics
   }
 
   /// The `headers:` defaults of the configuration for a file; later entries win.

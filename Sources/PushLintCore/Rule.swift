@@ -96,6 +96,7 @@ public struct RuleRegistry: Sendable {
     TimeSensitiveEntitlementRule(),
     BackgroundModeMissingRule(),
     ServiceExtensionMissingRule(),
+    UnusedOverrideRule(),
   ])
 
   public var names: [String] { rules.map { type(of: $0).name } }

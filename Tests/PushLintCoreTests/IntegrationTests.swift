@@ -37,8 +37,10 @@ import Testing
   func preCommitAcceptsTheManifest() {
     let check = run(
       "/usr/bin/env",
-      ["python3", "-c", "import sys; from pre_commit.clientlib import load_manifest; load_manifest(sys.argv[1])",
-       repositoryRoot + "/.pre-commit-hooks.yaml"])
+      [
+        "python3", "-c", "import sys; from pre_commit.clientlib import load_manifest; load_manifest(sys.argv[1])",
+        repositoryRoot + "/.pre-commit-hooks.yaml",
+      ])
     #expect(check.status == 0, "\(check.standardError)")
   }
 
@@ -63,8 +65,11 @@ import Testing
       """
     let result = run(
       "/usr/bin/env",
-      ["python3", "-c", script, scratch.path + "/output.txt",
-       repositoryRoot + "/integrations/github/pushlint-matcher.json", repositoryRoot + "/integrations/vscode/tasks.json"])
+      [
+        "python3", "-c", script, scratch.path + "/output.txt",
+        repositoryRoot + "/integrations/github/pushlint-matcher.json",
+        repositoryRoot + "/integrations/vscode/tasks.json",
+      ])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(Int(result.standardOutput.split(separator: "\n").first ?? "") ?? 0 > 20)
   }

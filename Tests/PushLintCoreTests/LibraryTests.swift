@@ -1,7 +1,6 @@
 import Dispatch
-import Testing
-
 import PushLintCore
+import Testing
 
 /// Uses the library exactly as a provider server would: validate, then send
 /// or refuse. (No @testable import: only the public API.)

@@ -58,6 +58,8 @@ import Testing
       "extension-category-conflict": .error, "critical-alert-entitlement": .error,
       "time-sensitive-entitlement": .warning, "background-mode-missing": .error,
       "service-extension-missing": .warning,
+      // Issue 5: a stale override in .pushlint.yml.
+      "unused-override": .info,
     ]
     #expect(Set(expected.keys).isSubset(of: Set(Self.ruleNames)), "every rule of these sections exists")
     for (rule, severity) in expected {
@@ -66,11 +68,22 @@ import Testing
   }
 
   /// An example is one project: its context files and the marked file, reported on alone.
+  /// A `.pushlint.yml` block is the example's configuration rather than a file to lint.
   func lintExample(_ example: RuleExample) -> [Diagnostic] {
     var configuration = Configuration(directory: "/nonexistent-project")
-    configuration.targets = example.targets
+    var files = example.files
+    if let index = files.firstIndex(where: { $0.path == Configuration.fileName }) {
+      do {
+        configuration = try Configuration.parse(
+          files[index].bytes, file: Configuration.fileName, directory: "/nonexistent-project")
+      } catch {
+        Issue.record("example configuration: \(error)")
+      }
+      files.remove(at: index)
+    }
+    configuration.targets.merge(example.targets) { $1 }
     let linter = Linter(configuration: configuration, jobs: 1)
-    return linter.lint(project: example.files.map { ($0.path, $0.bytes) }, reportOn: [example.mainFile.path])
+    return linter.lint(project: files.map { ($0.path, $0.bytes) }, reportOn: [example.mainFile.path])
   }
 }
 

@@ -224,10 +224,42 @@ let pushlintBinary: String = {
     scratch.write("push/broken.json", "{\"aps\": {},}")
     scratch.write("notes.txt", "hello")
     let result = run(
-      pushlintBinary, ["--no-config", "--skip-unrelated", "package.json", "push/order.apns", "push/broken.json", "notes.txt"],
+      pushlintBinary,
+      ["--no-config", "--skip-unrelated", "package.json", "push/order.apns", "push/broken.json", "notes.txt"],
       in: scratch.path)
-    #expect(result.standardOutput.split(separator: "\n").map { String($0.split(separator: ":")[0]) } == ["push/broken.json", "push/order.apns"])
+    #expect(
+      result.standardOutput.split(separator: "\n").map { String($0.split(separator: ":")[0]) } == [
+        "push/broken.json", "push/order.apns",
+      ])
     #expect(result.status == 1)
+  }
+
+  @Test func anOverrideByPointerSilencesExactlyThatFindingInEveryFormat() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      ".pushlint.yml",
+      "overrides:\n  - files: push/promo.json\n    pointer: /aps/alert/summary-arg\n    rules: {deprecated-key: off}\n")
+    scratch.write(
+      "push/promo.json",
+      "{\"aps\": {\"alert\": {\"title\": \"Sale\", \"summary-arg\": \"Shop\", \"action-loc-key\": \"GO\"}}}")
+    // One deprecated-key finding is left in every format: action-loc-key's.
+    let marks = [
+      "text": "[deprecated-key]", "pretty": "[deprecated-key]", "github": "title=pushlint (deprecated-key)",
+      "json": "\"rule\": \"deprecated-key\"", "sarif": "\"ruleId\": \"deprecated-key\"",
+    ]
+    for (format, mark) in marks {
+      let result = run(pushlintBinary, ["--format", format, "push/promo.json"], in: scratch.path)
+      #expect(result.standardOutput.components(separatedBy: mark).count == 2, "\(format): \(result.standardOutput)")
+      #expect(result.standardOutput.contains("is deprecated: ignored since iOS 10"), "\(format)")
+    }
+    scratch.write("push/promo.json", "{\"aps\": {\"alert\": {\"title\": \"Sale\"}}}")
+    let stale = run(pushlintBinary, ["push/promo.json"], in: scratch.path)
+    #expect(
+      stale.standardOutput.hasPrefix(
+        ".pushlint.yml:2:5: note: this override (push/promo.json at /aps/alert/summary-arg: deprecated-key) matched no finding"
+      ))
+    let elsewhere = run(pushlintBinary, ["other.json"], in: scratch.path)
+    #expect(!elsewhere.standardOutput.contains("unused-override"), "overrides for files not linted are not judged")
   }
 
   @Test func usageErrorsExitTwo() {
