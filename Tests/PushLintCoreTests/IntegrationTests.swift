@@ -73,4 +73,28 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     #expect(Int(result.standardOutput.split(separator: "\n").first ?? "") ?? 0 > 20)
   }
+
+  static let vim = run("/usr/bin/env", ["sh", "-c", "command -v vim"]).status == 0
+
+  @Test(.enabled(if: vim, "vim is not installed"))
+  func vimsErrorformatFillsTheQuickfixList() {
+    let scratch = ScratchDirectory()
+    scratch.write("output.txt", run(pushlintBinary, ["samples/bad/typos.json"], in: repositoryRoot).standardOutput)
+    let result = run(
+      "/usr/bin/env",
+      [
+        "vim", "-Es", "-N", "-u", "NONE", "-c", "source integrations/vim/pushlint.vim",
+        "-c", "cgetfile \(scratch.path)/output.txt", "-c", "redir! > \(scratch.path)/qf.txt",
+        "-c", "for e in getqflist() | echo e.lnum e.col e.type e.valid | endfor", "-c", "redir END", "-c", "qa!",
+      ], in: repositoryRoot)
+    #expect(result.status == 0)
+    guard case .success(let bytes) = FileSystem.readFile(scratch.path + "/qf.txt") else {
+      Issue.record("no quickfix list written")
+      return
+    }
+    let entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { !$0.isEmpty }
+    #expect(entries.first == "5 7 w 1")
+    #expect(entries.contains("8 14 e 1"))
+    #expect(entries.count == 6)
+  }
 }
