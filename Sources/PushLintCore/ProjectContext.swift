@@ -91,6 +91,14 @@ public struct ProjectContext: Sendable {
 
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
+  /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
+  func nearestCategory(to name: String) -> (message: String, help: String?) {
+    guard let suggestion = Suggestion.nearest(to: name, in: categories.map(\.name)),
+      let declaration = declaredCategory(suggestion)
+    else { return ("", nil) }
+    return ("; did you mean \"\(suggestion)\" (\(declaration.place))?", "write \"\(suggestion)\"")
+  }
+
   /// The categories files, named for messages.
   public var categoryFilesText: String { namedList(categoryFiles.map(\.place)) }
 

@@ -104,15 +104,7 @@ struct SchemaValidator {
           "deprecated-key", member.keySpan, "\"\(name)\" is deprecated: \(reason)", pointer: member.value.pointer,
           help: "remove it")
       }
-      for (platform, version) in spec.since.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-        let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
-        if let target, target < version {
-          report(
-            "unavailable-key", member.keySpan,
-            "\"\(name)\" needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
-            pointer: member.value.pointer)
-        }
-      }
+      reportUnavailable("\"\(name)\"", since: spec.since, at: member.keySpan, pointer: member.value.pointer)
       check(member.value, key: name, spec: spec, pushType: pushType)
     }
     for (name, spec) in dictionary.keys where spec.resolved(for: pushType).required {
@@ -226,13 +218,19 @@ struct SchemaValidator {
         "deprecated-key", element.span, "\"\(text)\" in \"\(key)\" is deprecated: \(reason)", pointer: element.pointer,
         help: "remove it")
     }
-    for (platform, version) in (spec.valueSince[text] ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+    reportUnavailable(
+      "\"\(text)\" in \"\(key)\"", since: spec.valueSince[text] ?? [:], at: element.span, pointer: element.pointer)
+  }
+
+  /// `unavailable-key` for each platform whose configured target is older than `since`.
+  mutating func reportUnavailable(_ what: String, since: [Platform: OSVersion], at span: SourceSpan, pointer: String) {
+    for (platform, version) in since.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
       if let target, target < version {
         report(
-          "unavailable-key", element.span,
-          "\"\(text)\" in \"\(key)\" needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
-          pointer: element.pointer)
+          "unavailable-key", span,
+          "\(what) needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
+          pointer: pointer)
       }
     }
   }

@@ -13,22 +13,9 @@ extension Linter {
       Paths.relative(absolute, to: currentDirectory) ?? absolute
     }
     if paths.isEmpty && !configuration.include.isEmpty {
-      for glob in configuration.include {
-        let base = Paths.absolute(glob.literalPrefix.isEmpty ? "." : glob.literalPrefix, from: configuration.directory)
-        switch FileSystem.status(base).0 {
-        case .file where !glob.hasWildcards:
-          add(LintInput(displayPath: display(base), absolutePath: base, explicit: true, namedByGlob: true))
-        case .directory:
-          walk(base, display: display(base), glob: glob.hasWildcards ? glob : nil, into: add)
-        default:
-          if !glob.hasWildcards {
-            errors.append(
-              FileError(
-                path: glob.pattern,
-                reason: "no such file or directory (from include in \(configuration.file ?? Configuration.fileName))"))
-          }
-        }
-      }
+      expand(
+        configuration.include, key: "include", namedFilesAreExplicit: true, display: display, errors: &errors, into: add
+      )
       return inputs
     }
     for path in paths.isEmpty ? ["."] : paths {
@@ -58,27 +45,38 @@ extension Linter {
     func display(_ absolute: String) -> String { Paths.relative(absolute, to: base) ?? absolute }
     var inputs: [LintInput] = []
     var seen = linted
-    for glob in configuration.context {
+    expand(configuration.context, key: "context", namedFilesAreExplicit: false, display: display, errors: &errors) {
+      input in
+      if seen.insert(input.absolutePath).inserted { inputs.append(input) }
+    }
+    return inputs
+  }
+
+  /// The files configured globs name, relative to the configuration: a plain
+  /// path is that file (or a directory, walked); a pattern is walked from its
+  /// literal prefix. A plain path that does not exist is an error.
+  func expand(
+    _ globs: [Glob], key: String, namedFilesAreExplicit: Bool, display: (String) -> String,
+    errors: inout [FileError], into add: (LintInput) -> Void
+  ) {
+    for glob in globs {
       let start = Paths.absolute(glob.literalPrefix.isEmpty ? "." : glob.literalPrefix, from: configuration.directory)
       switch FileSystem.status(start).0 {
       case .file where !glob.hasWildcards:
-        if seen.insert(start).inserted {
-          inputs.append(LintInput(displayPath: display(start), absolutePath: start, explicit: false, namedByGlob: true))
-        }
+        add(
+          LintInput(
+            displayPath: display(start), absolutePath: start, explicit: namedFilesAreExplicit, namedByGlob: true))
       case .directory:
-        walk(start, display: display(start), glob: glob.hasWildcards ? glob : nil) { input in
-          if seen.insert(input.absolutePath).inserted { inputs.append(input) }
-        }
+        walk(start, display: display(start), glob: glob.hasWildcards ? glob : nil, into: add)
       default:
         if !glob.hasWildcards {
           errors.append(
             FileError(
               path: glob.pattern,
-              reason: "no such file or directory (from context in \(configuration.file ?? Configuration.fileName))"))
+              reason: "no such file or directory (from \(key) in \(configuration.file ?? Configuration.fileName))"))
         }
       }
     }
-    return inputs
   }
 
   /// Walks a directory depth-first in name order. Each directory is entered

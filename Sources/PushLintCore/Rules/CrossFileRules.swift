@@ -8,13 +8,8 @@ struct CategoryUndeclaredRule: Rule {
     else { return [] }
     var message =
       "category \"\(name)\" is declared in no categories file (\(project.categoryFilesText)): no actions and no content extension will appear"
-    var help: String?
-    if let suggestion = Suggestion.nearest(to: name, in: project.categories.map(\.name)),
-      let declaration = project.declaredCategory(suggestion)
-    {
-      message += "; did you mean \"\(suggestion)\" (\(declaration.place))?"
-      help = "write \"\(suggestion)\""
-    }
+    let (suggestion, help) = project.nearestCategory(to: name)
+    message += suggestion
     return [Finding(rule: Self.name, span: category.span, message: message, pointer: category.pointer, help: help)]
   }
 }
@@ -38,13 +33,8 @@ struct ExtensionCategoryUndeclaredRule: Rule {
       guard let name = node.stringValue, project.declaredCategory(name) == nil else { return nil }
       var message =
         "the content extension claims category \"\(name)\", which no categories file declares (\(project.categoryFilesText)); the extension never runs for it"
-      var help: String?
-      if let suggestion = Suggestion.nearest(to: name, in: project.categories.map(\.name)),
-        let declaration = project.declaredCategory(suggestion)
-      {
-        message += "; did you mean \"\(suggestion)\" (\(declaration.place))?"
-        help = "write \"\(suggestion)\""
-      }
+      let (suggestion, help) = project.nearestCategory(to: name)
+      message += suggestion
       return Finding(rule: Self.name, span: node.span, message: message, pointer: node.pointer, help: help)
     }
   }
