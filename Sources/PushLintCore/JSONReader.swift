@@ -31,8 +31,9 @@ public struct JSONReader {
     var findings: [Finding] = []
     var start = 0
     if let problem = EncodingCheck.firstProblem(in: bytes) {
-      var scanner = JSONScanner(bytes: bytes, firstLine: firstLine, baseOffset: baseOffset)
-      let position = scanner.position(at: problem.offset)
+      // Before parsing, only a scan from the start knows the line of a byte.
+      let position = JSONScanner(bytes: bytes, firstLine: firstLine, baseOffset: baseOffset)
+        .slowPosition(at: problem.offset)
       findings.append(
         Finding(
           rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: problem.message))
@@ -100,8 +101,8 @@ struct JSONScanner {
     return SourcePosition(line: line, column: column, offset: baseOffset + offset)
   }
 
-  /// Only for errors that point back to an earlier line.
-  private func slowPosition(at offset: Int) -> SourcePosition {
+  /// For positions the forward cursor cannot give: an earlier line, or before parsing.
+  func slowPosition(at offset: Int) -> SourcePosition {
     var currentLine = firstLine
     var column = 1
     for cursor in 0..<min(offset, bytes.count) {

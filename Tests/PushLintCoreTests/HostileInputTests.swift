@@ -1,0 +1,159 @@
+import Testing
+
+@testable import PushLintCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Files that are broken, binary or hostile: each gets a diagnostic, never a
+/// crash or a hang.
+@Suite struct HostileInputTests {
+  static func sample(_ path: String) -> [UInt8] {
+    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/" + path) else { return [] }
+    return bytes
+  }
+
+  @Test(arguments: [
+    "samples/good/order-shipped.json", "samples/good/content-refresh.yaml", "samples/ExampleApp/App/Info.plist",
+  ])
+  func everyTruncationGetsAVerdict(path: String) {
+    let bytes = Self.sample(path)
+    #expect(bytes.count > 50)
+    for length in 0..<bytes.count {
+      let diagnostics = lint(bytes: Array(bytes[0..<length]), path: path)
+      // A prefix either reads (and may have other findings) or gets one reader finding.
+      let readerFindings = diagnostics.filter { [RuleName.syntaxError, RuleName.invalidEncoding].contains($0.rule) }
+      #expect(readerFindings.count <= 1, "\(path) cut at \(length)")
+    }
+  }
+
+  @Test func invalidUTF8AtEveryPositionIsFoundThere() {
+    let text = Array("{\"aps\": {\"alert\": \"Grüße\"},\n \"k\": [1, 2]}".utf8)
+    let index = LineIndex(bytes: text)
+    for position in 0..<text.count where text[position] < 0x80 {
+      var bytes = text
+      bytes[position] = 0xFF
+      let diagnostics = lint(bytes: bytes, path: "p.json")
+      let expected = index.position(ofOffset: position)
+      #expect(diagnostics.count == 1, "byte \(position)")
+      #expect(diagnostics.first?.rule == RuleName.invalidEncoding)
+      #expect(
+        diagnostics.first?.span.start.line == expected.line && diagnostics.first?.span.start.column == expected.column)
+    }
+  }
+
+  @Test func aBinaryFileNamedJSONIsInvalidEncodingWhenNamedAndSkippedWhenWalked() {
+    var generator = SystemRandomNumberGenerator()
+    let binary = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    #expect(lint(bytes: binary, path: "image.json").map(\.rule) == [RuleName.invalidEncoding])
+    let scratch = ScratchDirectory()
+    scratch.write("assets/image.json", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + binary)
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.isEmpty)
+  }
+
+  @Test func aFIFOIsNotReadForever() {
+    let scratch = ScratchDirectory()
+    mkfifo(scratch.path + "/pipe.json", 0o644)
+    scratch.write("ok.json", "{\"aps\": {\"alert\": \"x\"}}")
+    let walked = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(walked.diagnostics.isEmpty && walked.fileErrors.isEmpty)
+    let named = run(pushlintBinary, ["--no-config", "pipe.json", "ok.json"], in: scratch.path)
+    #expect(named.status == 2)
+    #expect(named.standardError.contains("pipe.json: is not a regular file"))
+    #expect(named.standardError.contains("in 1 file"), "the other file is still linted")
+  }
+
+  @Test func aDanglingSymlinkIsSkippedLikeAFileThatDisappeared() {
+    let scratch = ScratchDirectory()
+    symlink(scratch.path + "/gone.json", scratch.path + "/link.json")
+    scratch.write("ok.json", "{\"aps\": 1}")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["ok.json"])
+    #expect(report.fileErrors.isEmpty)
+  }
+
+  @Test func oversizedFilesAreRefusedWithoutBeingRead() throws {
+    let scratch = ScratchDirectory()
+    let path = scratch.path + "/huge.json"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #expect(ftruncate(descriptor, off_t(FileLimits.maxFileSize + 1)) == 0)
+    close(descriptor)
+    let result = run(pushlintBinary, ["--no-config", "huge.json"], in: scratch.path)
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("over the 256 MiB limit"))
+  }
+
+  @Test func deeplyNestedYAMLAndAliasBombsThroughTheCommandLine() {
+    let scratch = ScratchDirectory()
+    scratch.write("deep.yaml", String(repeating: "[", count: 100_000))
+    var bomb = "aps:\n  lol: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...8 {
+      bomb +=
+        "  l\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+    }
+    scratch.write("bomb.yaml", bomb)
+    let result = run(pushlintBinary, ["--no-config", "deep.yaml", "bomb.yaml"], in: scratch.path)
+    #expect(result.status == 1)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.allSatisfy { $0.hasSuffix("[syntax-error]") })
+  }
+
+  @Test func outputIsByteIdenticalWithOneThreadOrMany() {
+    func render(_ jobs: Int) -> [String] {
+      var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: jobs)
+      linter.usesNearestConfiguration = true
+      let report = linter.lint(paths: ["samples/"], currentDirectory: repositoryRoot)
+      return [
+        TextReporter.render(report.diagnostics), JSONReporter.render(report), SARIFReporter.render(report),
+        GitHubReporter.render(report), PrettyReporter(color: false) { _ in nil }.render(report),
+      ]
+    }
+    let one = render(1)
+    #expect(one == render(8))
+    #expect(one == render(3))
+  }
+
+  static let strictPython = sharedDirectory != nil && run("/usr/bin/env", ["python3", "-c", "pass"]).status == 0
+
+  @Test(.enabled(if: strictPython, "needs ../shared and python3"))
+  func theRealCorpusIsReadAndItsSyntaxVerdictsMatchAStrictParser() {
+    let corpus = sharedDirectory! + "/corpus/real"
+    let all = run(pushlintBinary, ["--no-config", "payloads", "plists", "entitlements"], in: corpus)
+    #expect(all.status == 1 || all.status == 0, "no crash: \(all.status)")
+    let script = """
+      import json, os, subprocess, sys
+      def strict(path):
+          data = open(path, 'rb').read()
+          try:
+              text = data.decode('utf-8')
+          except UnicodeDecodeError:
+              return False
+          if text.startswith('\\ufeff') or '\\x00' in text:
+              return False
+          def refuse(constant):
+              raise ValueError(constant)
+          try:
+              json.loads(text, parse_constant=refuse)
+              return True
+          except ValueError:
+              return False
+      os.chdir(sys.argv[2])
+      files = sorted(f for f in os.listdir('.') if f.endswith(('.json', '.apns')))
+      out = subprocess.run([sys.argv[1], '--no-config', '--format', 'json'] + files, capture_output=True, text=True).stdout
+      rejected = {d['path'] for d in json.loads(out)['diagnostics'] if d['rule'] in ('syntax-error', 'invalid-encoding')}
+      disagreements = [f for f in files if strict(f) == (f in rejected)]
+      print(len(files), len(disagreements), disagreements[:5])
+      """
+    let result = run("/usr/bin/env", ["python3", "-c", script, pushlintBinary, corpus + "/payloads"])
+    let fields = result.standardOutput.split(separator: " ")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect((Int(fields.first ?? "") ?? 0) > 150)
+    #expect(fields.count > 1 && fields[1] == "0", "\(result.standardOutput)")
+  }
+}
