@@ -41,6 +41,10 @@ public struct PushInfo: Sendable {
   public var fcmNotification: Node?
   /// Where whole-payload findings are reported.
   public var anchor: Node
+  /// The payload as it will be sent, and its compact UTF-8 size: computed
+  /// once, since both size rules need it.
+  public var sentPayload: Node?
+  public var sentSize: Int?
 
   public var topic: String? { headers["apns-topic"]?.text }
 
@@ -76,7 +80,7 @@ enum PushAnalysis {
             name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
         }
       }
-      finish(&info, schema: schema)
+      finish(&info, schema: schema, path: document.path)
       return info
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }
@@ -87,7 +91,7 @@ enum PushAnalysis {
         info.headersNode = headers
         collect(headers, into: &info)
       }
-      finish(&info, schema: schema)
+      finish(&info, schema: schema, path: document.path)
       return info
     case .fcmMessage:
       guard let message = root["message"], message.isObject else { return nil }
@@ -104,7 +108,7 @@ enum PushAnalysis {
           collect(headers, into: &info)
         }
       }
-      finish(&info, schema: schema)
+      finish(&info, schema: schema, path: document.path)
       return info
     default:
       return nil
@@ -125,7 +129,13 @@ enum PushAnalysis {
     }
   }
 
-  static func finish(_ info: inout PushInfo, schema: PushSchema) {
+  static func finish(_ info: inout PushInfo, schema: PushSchema, path: String) {
+    info.sentPayload = effectivePayload(info, path: path)
+    info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
+    setPushType(&info, schema: schema)
+  }
+
+  static func setPushType(_ info: inout PushInfo, schema: PushSchema) {
     if let declared = info.headers["apns-push-type"]?.text, schema.pushTypes[declared] != nil {
       info.declaredPushType = declared
       info.pushType = declared
@@ -193,15 +203,17 @@ enum CompactJSON {
   }
 
   static func stringSize(_ string: String) -> Int {
-    var size = 2
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 2
-      case 0..<0x20: size += 6
-      default: size += 1
+    var string = string
+    return string.withUTF8 { bytes in
+      var size = 2 + bytes.count
+      for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 1
+        default: size += 5
+        }
       }
+      return size
     }
-    return size
   }
 
   /// The largest string values, for the message of `payload-too-large`.

@@ -117,6 +117,9 @@ public struct Node: Sendable {
 extension Node {
   /// The pointer of a child reached by `token` (an object key or array index).
   public static func pointer(_ parent: String, appending token: String) -> String {
+    if !token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+      return parent + "/" + token
+    }
     var escaped = ""
     escaped.reserveCapacity(token.utf8.count)
     for character in token.unicodeScalars {

@@ -6,11 +6,9 @@ struct PayloadSize {
   var payload: Node
 
   init?(_ document: Document, context: RuleContext) {
-    guard let push = document.push, let payload = PushAnalysis.effectivePayload(push, path: document.path) else {
-      return nil
-    }
+    guard let push = document.push, let payload = push.sentPayload, let bytes = push.sentSize else { return nil }
     self.payload = payload
-    bytes = CompactJSON.size(of: payload)
+    self.bytes = bytes
     pushType = push.pushType
     limit = context.schema.payloadLimit(for: push.pushType, targets: context.targets)
   }
