@@ -67,14 +67,33 @@ public struct DictionarySchema: Sendable {
   /// Keys the schema does not list are allowed.
   public var openKeys = false
   /// Keys in the order of the file.
-  public var keys: [(name: String, spec: KeySpec)]
+  public var keys: [(name: String, spec: KeySpec)] {
+    didSet { index = DictionarySchema.index(keys) }
+  }
+  /// Position of each key in `keys`: every member of every object is looked up.
+  private var index: [String: Int]
+
+  public init(
+    name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false,
+    keys: [(name: String, spec: KeySpec)]
+  ) {
+    self.name = name
+    self.display = display
+    self.caseInsensitiveKeys = caseInsensitiveKeys
+    self.openKeys = openKeys
+    self.keys = keys
+    self.index = DictionarySchema.index(keys)
+  }
+
+  private static func index(_ keys: [(name: String, spec: KeySpec)]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    for (position, key) in keys.enumerated() where index[key.name] == nil { index[key.name] = position }
+    return index
+  }
 
   public func spec(for key: String) -> (name: String, spec: KeySpec)? {
-    if caseInsensitiveKeys {
-      let lowered = key.lowercased()
-      return keys.first { $0.name == lowered }
-    }
-    return keys.first { $0.name == key }
+    guard let position = index[caseInsensitiveKeys ? key.lowercased() : key] else { return nil }
+    return keys[position]
   }
 }
 
