@@ -190,6 +190,8 @@ public struct Linter: Sendable {
     var sawPushDocument = false
     /// The configuration's overrides (by index) that matched a finding here.
     var usedOverrides: Set<Int> = []
+    /// Findings beyond the per-file limit, counted but not kept.
+    var dropped = 0
   }
 
   func readInParallel(_ inputs: [LintInput]) -> [ReadFile] { inParallel(inputs, read(file:)) }
@@ -317,10 +319,17 @@ public struct Linter: Sendable {
       }
       outcome.documents += 1
       check(document, absolutePath: input.absolutePath, project: project, into: &outcome)
+      // Lines come in order, so the first findings kept are the first by
+      // position: a million-line file never holds more than the limit.
+      if outcome.diagnostics.count > 2 * Linter.maxDiagnosticsPerFile {
+        outcome.diagnostics.sort(by: Diagnostic.reportOrder)
+        outcome.dropped += outcome.diagnostics.count - Linter.maxDiagnosticsPerFile
+        outcome.diagnostics.removeLast(outcome.diagnostics.count - Linter.maxDiagnosticsPerFile)
+      }
     }
     if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
     outcome.linted = outcome.documents > 0 || input.explicit
-    cap(&outcome.diagnostics, path: input.displayPath)
+    cap(&outcome.diagnostics, path: input.displayPath, alreadyDropped: outcome.dropped)
     return outcome
   }
 
@@ -445,11 +454,11 @@ public struct Linter: Sendable {
     return headers
   }
 
-  func cap(_ diagnostics: inout [Diagnostic], path: String) {
-    guard diagnostics.count > Linter.maxDiagnosticsPerFile else { return }
+  func cap(_ diagnostics: inout [Diagnostic], path: String, alreadyDropped: Int = 0) {
+    guard diagnostics.count > Linter.maxDiagnosticsPerFile || alreadyDropped > 0 else { return }
     diagnostics.sort(by: Diagnostic.reportOrder)
-    let dropped = diagnostics.count - Linter.maxDiagnosticsPerFile
-    diagnostics.removeLast(dropped)
+    let dropped = max(0, diagnostics.count - Linter.maxDiagnosticsPerFile) + alreadyDropped
+    diagnostics.removeLast(max(0, diagnostics.count - Linter.maxDiagnosticsPerFile))
     if var last = diagnostics.last {
       last.message += " (and \(dropped) more findings in this file, not shown)"
       diagnostics[diagnostics.count - 1] = last

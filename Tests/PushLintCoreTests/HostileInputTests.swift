@@ -157,3 +157,17 @@ import Testing
     #expect(fields.count > 1 && fields[1] == "0", "\(result.standardOutput)")
   }
 }
+
+@Suite struct DiagnosticLimitTests {
+  @Test func aStreamedFileKeepsTheFirstFindingsUpToTheLimit() {
+    let scratch = ScratchDirectory()
+    let lines = (1...5000).map { "{\"aps\": {\"badge\": \"\($0)\"}}" }.joined(separator: "\n") + "\n"
+    scratch.write("batch.jsonl", lines)
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["batch.jsonl"], currentDirectory: scratch.path)
+    #expect(report.diagnostics.count == Linter.maxDiagnosticsPerFile)
+    #expect(report.diagnostics.first?.span.start.line == 1)
+    #expect(report.diagnostics.last?.span.start.line == Linter.maxDiagnosticsPerFile)
+    #expect(report.diagnostics.last?.message.hasSuffix("(and 4000 more findings in this file, not shown)") == true)
+  }
+}
