@@ -261,14 +261,17 @@ private struct XMLPlistReader {
       let tag = try readTag()
       if tag.isClosing {
         try close(tag, stack: &stack, root: &root)
-        if tag.name == "plist" { return root }
+        if tag.name == "plist" {
+          guard let root else { throw PlistSyntaxError(offset: tag.start, message: "<plist> holds no value") }
+          return root
+        }
         continue
       }
       if tag.name == "plist" {
         guard stack.isEmpty, root == nil else {
           throw PlistSyntaxError(offset: tag.start, message: "<plist> can only be the outermost element")
         }
-        if tag.isEmpty { return nil }
+        if tag.isEmpty { throw PlistSyntaxError(offset: tag.start, message: "<plist/> holds no value") }
         stack.append(Frame(kind: .plist, start: tag.start))
         continue
       }

@@ -60,6 +60,8 @@ import Testing
     ("<plist><dict>", 1, "never closed"),
     ("<plist><string>a &nbsp; b</string></plist>", 1, "unknown entity"),
     ("", 1, "no plist value"),
+    ("<plist version=\"1.0\"></plist>", 1, "holds no value"),
+    ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"/>", 2, "holds no value"),
   ])
   func malformedXMLIsASyntaxError(text: String, line: Int, words: String) throws {
     let finding = try #require(PlistReader.read(Array(text.utf8)).findings.first)

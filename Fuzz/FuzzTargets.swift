@@ -1,0 +1,74 @@
+// libFuzzer targets, built by scripts/fuzz with -sanitize=fuzzer,address
+// together with PushLintCore's sources. PUSHLINT_FUZZ_TARGET picks one:
+// json, yaml, plist or pipeline (bytes → diagnostics in every format).
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum FuzzTarget: String {
+  case json, yaml, plist, pipeline
+
+  static let selected: FuzzTarget = {
+    guard let name = getenv("PUSHLINT_FUZZ_TARGET").map({ String(cString: $0) }),
+      let target = FuzzTarget(rawValue: name)
+    else {
+      fputs("set PUSHLINT_FUZZ_TARGET to json, yaml, plist or pipeline\n", stderr)
+      exit(2)
+    }
+    return target
+  }()
+}
+
+func checkPositions(_ findings: [Finding], size: Int) {
+  for finding in findings {
+    precondition(finding.span.start.line >= 1 && finding.span.start.column >= 1, "position below 1")
+    precondition(finding.span.start.offset <= size, "position past the end")
+    precondition(!finding.message.isEmpty, "empty message")
+  }
+}
+
+func fuzzPipeline(_ bytes: [UInt8]) {
+  let linter = Linter(configuration: Configuration(directory: "/fuzz"), jobs: 1)
+  for path in ["p.json", "p.yaml", "Info.plist", "p.jsonl", "p.apns", "App.entitlements"] {
+    let diagnostics = linter.lint(bytes: bytes, path: path).diagnostics
+    let report = LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: [])
+    let text = TextReporter.render(diagnostics)
+    precondition(text.split(separator: "\n").count == diagnostics.count, "a text finding spans lines")
+    let github = GitHubReporter.render(report)
+    for line in github.split(separator: "\n") {
+      precondition(
+        line.hasPrefix("::error file=") || line.hasPrefix("::warning file=") || line.hasPrefix("::notice file="),
+        "github line injected")
+    }
+    precondition(github.split(separator: "\n").count == diagnostics.count, "a github finding spans lines")
+    let pretty = PrettyReporter(color: false) { _ in bytes }.render(report)
+    // SARIF repeats the whole rule table: render it for one kind of file only.
+    let sarif = path == "p.json" ? SARIFReporter.render(report) : ""
+    for output in [text, github, pretty, JSONReporter.render(report), sarif] {
+      precondition(!output.utf8.contains(0x1B), "raw escape byte in the output")
+    }
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let buffer = UnsafeBufferPointer(start: data, count: size)
+  switch FuzzTarget.selected {
+  case .json:
+    let result = JSONReader.read(buffer)
+    precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
+    checkPositions(result.findings, size: size)
+  case .yaml:
+    for document in YAMLReader.read(buffer) {
+      checkPositions(document.result.findings, size: size)
+    }
+  case .plist:
+    let result = PlistReader.read(Array(buffer))
+    precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
+    checkPositions(result.findings, size: size)
+  case .pipeline:
+    fuzzPipeline(Array(buffer))
+  }
+  return 0
+}
