@@ -14,6 +14,13 @@ public struct ReadResult: Sendable {
 public enum ReaderLimits {
   /// Deeper nesting is a `syntax-error`; no APNs payload comes near it.
   public static let maxDepth = 512
+  /// Longer strings (or keys, or plist text) are a `syntax-error`: a payload
+  /// is 4 KB, and nothing pushlint reads needs more.
+  public static let maxStringBytes = 16 << 20
+
+  static var stringTooLong: String {
+    "a string longer than \(maxStringBytes >> 20) MiB; pushlint does not read further"
+  }
 }
 
 /// A strict RFC 8259 reader. It works on bytes, runs in linear time and keeps
@@ -473,6 +480,9 @@ struct JSONScanner {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        if index - contentStart > ReaderLimits.maxStringBytes {
+          throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
+        }
         let string = String(decoding: bytes[contentStart..<index], as: UTF8.self)
         index += 1
         return string
@@ -486,6 +496,9 @@ struct JSONScanner {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
+        if buffer.count > ReaderLimits.maxStringBytes {
+          throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
+        }
         index += 1
         return String(decoding: buffer, as: UTF8.self)
       case UInt8(ascii: "\\"):

@@ -219,6 +219,9 @@ private struct XMLPlistReader {
         text.append(bytes[index])
         index += 1
       }
+      if text.count > ReaderLimits.maxStringBytes {
+        throw PlistSyntaxError(offset: start, message: ReaderLimits.stringTooLong)
+      }
     }
     throw PlistSyntaxError(offset: start, message: "<\(name)> is never closed")
   }

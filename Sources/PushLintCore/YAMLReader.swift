@@ -197,6 +197,11 @@ private struct YAMLTreeBuilder {
     switch event.type {
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
+      if scalar.length > ReaderLimits.maxStringBytes {
+        fail(eventSpan, ReaderLimits.stringTooLong)
+        aborted = true
+        return
+      }
       let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
       let tag = scalar.tag.map { String(cString: $0) }
       let anchor = scalar.anchor.map { String(cString: $0) }

@@ -158,6 +158,20 @@ import Testing
   }
 }
 
+@Suite struct StringLimitTests {
+  @Test func aStringPastTheLimitIsOneDiagnosticInEveryReader() {
+    let long = String(repeating: "a", count: ReaderLimits.maxStringBytes + 1)
+    for (text, path) in [
+      ("{\"aps\": {\"alert\": \"\(long)\"}}", "p.json"), ("{\"aps\": {\"alert\": \"\\n\(long)\"}}", "p.json"),
+      ("aps:\n  alert: \(long)\n", "p.yaml"), ("<plist><string>\(long)</string></plist>", "Info.plist"),
+    ] {
+      let diagnostics = lint(text, path: path)
+      #expect(diagnostics.map(\.rule) == [RuleName.syntaxError], "\(path)")
+      #expect(diagnostics.first?.message.contains("longer than 16 MiB") == true, "\(path)")
+    }
+  }
+}
+
 @Suite struct DiagnosticLimitTests {
   @Test func aStreamedFileKeepsTheFirstFindingsUpToTheLimit() {
     let scratch = ScratchDirectory()
