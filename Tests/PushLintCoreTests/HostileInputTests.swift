@@ -185,3 +185,45 @@ import Testing
     #expect(report.diagnostics.last?.message.hasSuffix("(and 4000 more findings in this file, not shown)") == true)
   }
 }
+
+@Suite struct BoundedRunTests {
+  /// Every hostile file at once, through the command line, under a 1 GiB
+  /// address-space limit and a 20-second timeout: the exit status must be
+  /// pushlint's own (0, 1 or 2), never 3, a signal, or the timeout's 124.
+  @Test func hostileFilesStayWithinTimeAndMemory() throws {
+    let scratch = ScratchDirectory()
+    scratch.write("deep.json", String(repeating: "[", count: 200_000))
+    scratch.write("deep.yaml", String(repeating: "{a: ", count: 50_000))
+    var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...12 {
+      bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+    }
+    scratch.write("bomb.yaml", bomb)
+    scratch.write("long-string.json", "{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 20 << 20) + "\"}}")
+    scratch.write("many-keys.json", "{" + (0..<50_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
+    scratch.write(
+      "duplicates.json", "{\"aps\": {" + Array(repeating: "\"a\": 1", count: 20_000).joined(separator: ",") + "}}")
+    scratch.write("nul.json", bytes: Array("{\"aps\": {\"alert\": \"".utf8) + [0] + Array("\"}}".utf8))
+    scratch.write("bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"aps\": {}}".utf8))
+    scratch.write("binary.json", bytes: (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+    scratch.write("lines.jsonl", String(repeating: "{\"aps\": {\"badge\": \"1\"}}\n", count: 5_000))
+    if case .success(let laughs) = FileSystem.readFile(
+      repositoryRoot + "/Tests/Fixtures/plists/billion-laughs.binary.plist")
+    {
+      scratch.write("laughs.plist", bytes: laughs)
+    }
+    let files = [
+      "deep.json", "deep.yaml", "bomb.yaml", "long-string.json", "many-keys.json", "duplicates.json", "nul.json",
+      "bom.json", "binary.json", "lines.jsonl", "laughs.plist",
+    ]
+    for format in ["text", "pretty", "sarif"] {
+      let result = run(
+        "/bin/sh",
+        ["-c", "ulimit -v 1048576; exec timeout 20 \"$0\" \"$@\"", pushlintBinary, "--no-config", "--format", format]
+          + files,
+        in: scratch.path)
+      #expect(
+        [0, 1, 2].contains(result.status), "\(format): exit \(result.status) \(result.standardError.suffix(300))")
+    }
+  }
+}
