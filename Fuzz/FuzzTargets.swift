@@ -1,19 +1,20 @@
 // libFuzzer targets, built by scripts/fuzz with -sanitize=fuzzer,address
 // together with PushLintCore's sources. PUSHLINT_FUZZ_TARGET picks one:
-// json, yaml, plist or pipeline (bytes → diagnostics in every format).
+// json, yaml, plist, pipeline (bytes → diagnostics in every format) or
+// sound (the CAF, WAV and AIFF header reader).
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 enum FuzzTarget: String {
-  case json, yaml, plist, pipeline
+  case json, yaml, plist, pipeline, sound
 
   static let selected: FuzzTarget = {
     guard let name = getenv("PUSHLINT_FUZZ_TARGET").map({ String(cString: $0) }),
       let target = FuzzTarget(rawValue: name)
     else {
-      fputs("set PUSHLINT_FUZZ_TARGET to json, yaml, plist or pipeline\n", stderr)
+      fputs("set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline or sound\n", stderr)
       exit(2)
     }
     return target
@@ -69,6 +70,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkPositions(result.findings, size: size)
   case .pipeline:
     fuzzPipeline(Array(buffer))
+  case .sound:
+    if case .success(let info) = SoundFileReader.inspect(Array(buffer), name: "f.caf") {
+      precondition(info.seconds.map { $0 >= 0 || $0.isNaN } ?? true, "negative duration")
+      _ = info.problem
+    }
   }
   return 0
 }

@@ -27,6 +27,8 @@ struct LintInput: Sendable {
   var explicit: Bool
   /// Matched by a configured glob: reported even when it cannot be parsed.
   var namedByGlob: Bool
+  /// An audio file: read for the project's sounds, never linted itself.
+  var isSound = false
 }
 
 /// The engine: read → classify → check → report, one file at a time and
@@ -77,7 +79,9 @@ public struct Linter: Sendable {
     let file = read(bytes: bytes, input: input)
     var contextErrors: [FileError] = []
     let contextFiles = readInParallel(collectContextInputs(excluding: [input.absolutePath], errors: &contextErrors))
-    let project = ProjectContext(documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext))
+    let project = ProjectContext(
+      documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
+      sounds: contextFiles.compactMap(\.sound))
     let outcome = check(file, project: project)
     return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents)
   }
@@ -85,14 +89,26 @@ public struct Linter: Sendable {
   /// Lints several files as one project, as a run over them would; only the
   /// files named in `reportOn` (all, when nil) are reported on.
   public func lint(project files: [(path: String, bytes: [UInt8])], reportOn: Set<String>? = nil) -> [Diagnostic] {
-    let readFiles = files.map { file in
-      read(
+    let readFiles = files.map { file -> ReadFile in
+      if SoundFileReader.extensions.contains(fileExtension(file.path)) {
+        let input = LintInput(
+          displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
+          explicit: false,
+          namedByGlob: false, isSound: true)
+        return ReadFile(
+          input: input,
+          sound: SoundEntry(
+            name: Paths.fileName(file.path), path: file.path,
+            header: SoundFileReader.inspect(file.bytes, name: file.path)))
+      }
+      return read(
         bytes: file.bytes,
         input: LintInput(
           displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
           explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
     }
-    let project = ProjectContext(documents: readFiles.flatMap(\.documents).filter(isContext))
+    let project = ProjectContext(
+      documents: readFiles.flatMap(\.documents).filter(isContext), sounds: readFiles.compactMap(\.sound))
     let outcomes = readFiles.map { check($0, project: project) }
     let used = outcomes.reduce(into: Set<Int>()) { $0.formUnion($1.usedOverrides) }
     let all = outcomes.flatMap(\.diagnostics) + unusedOverrides(used: used, linted: readFiles.map(\.input.absolutePath))
@@ -151,7 +167,9 @@ public struct Linter: Sendable {
     let contextFiles = readInParallel(
       collectContextInputs(
         excluding: Set(inputs.map(\.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
-    let project = ProjectContext(documents: (files + contextFiles).flatMap(\.documents).filter(isContext))
+    let project = ProjectContext(
+      documents: (files + contextFiles).flatMap(\.documents).filter(isContext),
+      sounds: (files + contextFiles).compactMap(\.sound))
     let outcomes = inParallel(files) { check($0, project: project) }
     var diagnostics: [Diagnostic] = []
     var linted = 0
@@ -179,6 +197,7 @@ public struct Linter: Sendable {
     var error: FileError?
     /// JSON Lines files are streamed when checked, never held.
     var isJSONLines = false
+    var sound: SoundEntry?
   }
 
   struct FileOutcome: Sendable {
@@ -222,6 +241,16 @@ public struct Linter: Sendable {
   }
 
   func read(file input: LintInput) -> ReadFile {
+    if input.isSound {
+      let result: Result<SoundFileInfo, SoundFileError>
+      switch FileSystem.readFile(input.absolutePath) {
+      case .success(let bytes): result = SoundFileReader.inspect(bytes, name: input.absolutePath)
+      case .failure(let error): result = .failure(SoundFileError(message: error.reason))
+      }
+      return ReadFile(
+        input: input,
+        sound: SoundEntry(name: Paths.fileName(input.absolutePath), path: input.displayPath, header: result))
+    }
     if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
       return ReadFile(input: input, isJSONLines: true)
     }
@@ -287,6 +316,7 @@ public struct Linter: Sendable {
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     if let error = file.error { return FileOutcome(error: error) }
+    if file.sound != nil { return FileOutcome() }
     if file.isJSONLines { return lintJSONLines(file.input, project: project) }
     var outcome = FileOutcome()
     for document in file.documents {

@@ -1,3 +1,10 @@
+/// A sound file in the project, by the name a payload's `sound` uses.
+public struct SoundEntry: Sendable {
+  public var name: String
+  public var path: String
+  public var header: Result<SoundFileInfo, SoundFileError>
+}
+
 /// A declaration somewhere in the project, for messages that name the other file.
 public struct Declaration: Sendable {
   public var name: String
@@ -27,8 +34,12 @@ public struct ProjectContext: Sendable {
 
   public init() {}
 
-  public init(documents: [Document]) {
+  /// Sound files in scope, by path.
+  public var sounds: [SoundEntry] = []
+
+  public init(documents: [Document], sounds: [SoundEntry] = []) {
     for document in documents.sorted(by: { ($0.path, $0.index) < ($1.path, $1.index) }) { add(document) }
+    self.sounds = sounds.sorted { $0.path < $1.path }
   }
 
   public mutating func add(_ document: Document) {

@@ -97,6 +97,8 @@ public struct RuleRegistry: Sendable {
     BackgroundModeMissingRule(),
     ServiceExtensionMissingRule(),
     UnusedOverrideRule(),
+    SoundFileMissingRule(),
+    SoundFileUnsupportedRule(),
   ])
 
   public var names: [String] { rules.map { type(of: $0).name } }

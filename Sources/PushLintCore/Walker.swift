@@ -26,6 +26,8 @@ extension Linter {
         errors.append(FileError(path: path, reason: FileSystem.errorText(code)))
       case .directory:
         walk(absolute, display: path, glob: nil, into: add)
+      case .file where SoundFileReader.extensions.contains(fileExtension(absolute)):
+        add(LintInput(displayPath: path, absolutePath: absolute, explicit: false, namedByGlob: false, isSound: true))
       case .file where skipsUnrelatedFiles:
         guard SourceFormat.from(fileName: absolute) != nil else { continue }
         add(LintInput(displayPath: path, absolutePath: absolute, explicit: false, namedByGlob: false))
@@ -65,7 +67,8 @@ extension Linter {
       case .file where !glob.hasWildcards:
         add(
           LintInput(
-            displayPath: display(start), absolutePath: start, explicit: namedFilesAreExplicit, namedByGlob: true))
+            displayPath: display(start), absolutePath: start, explicit: namedFilesAreExplicit, namedByGlob: true,
+            isSound: SoundFileReader.extensions.contains(fileExtension(start))))
       case .directory:
         walk(start, display: display(start), glob: glob.hasWildcards ? glob : nil, into: add)
       default:
@@ -106,14 +109,18 @@ extension Linter {
           }
           subdirectories.append((absolute, displayPath))
         case .file:
-          guard SourceFormat.from(fileName: name) != nil else { continue }
+          let isSound = SoundFileReader.extensions.contains(fileExtension(name))
+          guard isSound || SourceFormat.from(fileName: name) != nil else { continue }
           if let relative, configuration.exclude.contains(where: { $0.matches(relative) }) { continue }
           var namedByGlob = false
           if let glob {
             guard let relative, glob.matches(relative) else { continue }
             namedByGlob = true
           }
-          add(LintInput(displayPath: displayPath, absolutePath: absolute, explicit: false, namedByGlob: namedByGlob))
+          add(
+            LintInput(
+              displayPath: displayPath, absolutePath: absolute, explicit: false, namedByGlob: namedByGlob,
+              isSound: isSound))
         default:
           continue
         }

@@ -12,7 +12,7 @@ import Testing
   @Test func theExampleAppLintsClean() {
     let report = lintSamples("samples/ExampleApp")
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(TextReporter.line(for:)))")
-    #expect(report.files == 11)
+    #expect(report.files == 11, "the sound file is read, not linted")
   }
 
   @Test func eachPlantedMistakeIsReportedOnceAtItsPlace() {
@@ -26,6 +26,8 @@ import Testing
         "extension-category-conflict samples/ExampleApp-broken/SummaryContent/Info.plist:16",
         "extension-category-undeclared samples/ExampleApp-broken/MeetingContent/Info.plist:16",
         "service-extension-missing samples/ExampleApp-broken/push/chat-message.yaml:8",
+        "sound-file-missing samples/ExampleApp-broken/push/doorbell.json:4",
+        "sound-file-unsupported samples/ExampleApp-broken/push/smoke-alarm.json:5",
         "time-sensitive-entitlement samples/ExampleApp-broken/push/meeting-invite.json:10",
       ])
     let conflict = report.diagnostics.first { $0.rule == "extension-category-conflict" }

@@ -60,6 +60,8 @@ import Testing
       "service-extension-missing": .warning,
       // Issue 5: a stale override in .pushlint.yml.
       "unused-override": .info,
+      // Issue 8: sounds (rules.md section 7).
+      "sound-file-missing": .warning, "sound-file-unsupported": .warning,
     ]
     #expect(Set(expected.keys).isSubset(of: Set(Self.ruleNames)), "every rule of these sections exists")
     for (rule, severity) in expected {
