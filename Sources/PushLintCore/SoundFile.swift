@@ -24,6 +24,8 @@ public struct SoundFileInfo: Sendable, Equatable {
   }
 
   func formatted(_ seconds: Double) -> String {
+    // A hostile header can claim any duration; Int() of it would trap.
+    guard seconds.isFinite, seconds < 1e9 else { return "more than a billion" }
     let tenths = (seconds * 10).rounded() / 10
     return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
   }

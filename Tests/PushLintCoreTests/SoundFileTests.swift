@@ -28,6 +28,18 @@ import Testing
     #expect(aifc.container == "aifc" && aifc.codec == "ulaw" && aifc.isSupportedCodec && aifc.seconds == 40)
   }
 
+  /// Found by the sound fuzz target: a denormal sample rate made the
+  /// duration about 1e300 seconds, and formatting it trapped.
+  @Test func anAbsurdDurationIsReportedNotTrapped() throws {
+    var bytes = Array("caff".utf8) + [0, 1, 0, 0] + Array("desc".utf8) + [0, 0, 0, 0, 0, 0, 0, 32]
+    bytes += [0x06, 0, 0, 0, 0, 0, 0, 0] + Array("ima4".utf8) + [0, 0, 0, 0] + [0, 0, 0, 34] + [0, 0, 0, 64]
+    bytes +=
+      [0, 0, 0, 1, 0, 0, 0, 0] + Array("data".utf8) + [0, 0, 0, 0, 0, 0, 0, 40] + Array(repeating: 0x80, count: 40)
+    let info = try SoundFileReader.inspect(bytes, name: "absurd.caf").get()
+    #expect((info.seconds ?? 0) > 1e9)
+    #expect(info.problem == "it lasts more than a billion seconds; notification sounds must be shorter than 30")
+  }
+
   @Test func otherFormatsAndBrokenHeadersAreReportedNotCrashed() throws {
     let mp3: [UInt8] = Array("ID3\u{4}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}abcdefgh".utf8)
     guard case .failure(let error) = SoundFileReader.inspect(mp3, name: "ding.mp3") else {
