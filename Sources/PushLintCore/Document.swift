@@ -65,9 +65,6 @@ public struct Document: Sendable {
 }
 
 public enum DocumentClassifier {
-  static let extensionPoints: Set<String> = [
-    "com.apple.usernotifications.content-extension", "com.apple.usernotifications.service",
-  ]
 
   /// The kind of a parsed document, or nil when it is none of the kinds.
   /// The file name matters for `.apns` (always a payload) and `.entitlements`.

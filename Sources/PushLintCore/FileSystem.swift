@@ -163,3 +163,9 @@ enum FileSystem {
     return nil
   }
 }
+
+/// File reading for callers outside the engine (the pretty format's source
+/// lines), with the engine's refusals and size limit.
+public enum SourceFiles {
+  public static func read(_ path: String) -> Result<[UInt8], FileError> { FileSystem.readFile(path) }
+}

@@ -71,10 +71,7 @@ enum PushAnalysis {
       info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
       if !configuredHeaders.isEmpty {
         info.headerSource = .configured
-        let at = SourceSpan(
-          start: root.span.start,
-          end: SourcePosition(
-            line: root.span.start.line, column: root.span.start.column + 1, offset: root.span.start.offset + 1))
+        let at = root.openingSpan
         for (name, value) in configuredHeaders {
           info.headers[name] = HeaderField(
             name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
@@ -87,10 +84,7 @@ enum PushAnalysis {
       var info = PushInfo(payload: payload, pushType: "alert", anchor: payload)
       info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
       info.headerSource = .envelope
-      if let headers = root["headers"], headers.isObject {
-        info.headersNode = headers
-        collect(headers, into: &info)
-      }
+      collectHeaders(of: root, into: &info)
       finish(&info, schema: schema, path: document.path)
       return info
     case .fcmMessage:
@@ -103,10 +97,7 @@ enum PushAnalysis {
       info.aps = payload?["aps"].flatMap { $0.isObject ? $0 : nil }
       if let apns {
         info.headerSource = .fcm
-        if let headers = apns["headers"], headers.isObject {
-          info.headersNode = headers
-          collect(headers, into: &info)
-        }
+        collectHeaders(of: apns, into: &info)
       }
       finish(&info, schema: schema, path: document.path)
       return info
@@ -115,7 +106,10 @@ enum PushAnalysis {
     }
   }
 
-  static func collect(_ headers: Node, into info: inout PushInfo) {
+  /// The `headers` object of an envelope or an FCM `apns` block, when it is one.
+  static func collectHeaders(of container: Node, into info: inout PushInfo) {
+    guard let headers = container["headers"], headers.isObject else { return }
+    info.headersNode = headers
     for member in headers.members ?? [] {
       let text: String?
       switch member.value.value {

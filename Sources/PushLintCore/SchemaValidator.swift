@@ -68,15 +68,19 @@ struct SchemaValidator {
       let actions = Set(category["actions"]?.elements?.compactMap { $0["identifier"]?.stringValue } ?? [])
       for reference in category["minimalActions"]?.elements ?? [] {
         guard let identifier = reference.stringValue, !actions.contains(identifier) else { continue }
-        var message = "\"minimalActions\" names \"\(identifier)\", which is not an action of this category"
-        var help: String?
-        if let suggestion = Suggestion.nearest(to: identifier, in: actions.sorted()) {
-          message += "; did you mean \"\(suggestion)\"?"
-          help = "write \"\(suggestion)\""
-        }
-        report("invalid-value", reference.span, message, pointer: reference.pointer, help: help)
+        reportNotAllowed(
+          "\"minimalActions\" names \"\(identifier)\", which is not an action of this category", identifier,
+          actions.sorted(), at: reference)
       }
     }
+  }
+
+  /// `invalid-value` for `text`, naming the nearest of `allowed` as the fix.
+  mutating func reportNotAllowed(_ message: String, _ text: String, _ allowed: [String], at node: Node) {
+    let suggestion = Suggestion.nearest(to: text, in: allowed)
+    report(
+      "invalid-value", node.span, message + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
+      pointer: node.pointer, help: suggestion.map { "write \"\($0)\"" })
   }
 
   mutating func report(_ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil) {
@@ -110,12 +114,8 @@ struct SchemaValidator {
     for (name, spec) in dictionary.keys where spec.resolved(for: pushType).required {
       guard dictionary.spec(for: name) != nil, !members.contains(where: { dictionary.spec(for: $0.key)?.name == name })
       else { continue }
-      let opening = SourceSpan(
-        start: object.span.start,
-        end: SourcePosition(
-          line: object.span.start.line, column: object.span.start.column + 1, offset: object.span.start.offset + 1))
       report(
-        "required-key-missing", opening, "\(dictionary.display) has no \"\(name)\", which it requires",
+        "required-key-missing", object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
         pointer: object.pointer, help: "add \"\(name)\"")
     }
   }
@@ -204,13 +204,9 @@ struct SchemaValidator {
 
   mutating func checkItemValue(_ text: String, element: Node, key: String, spec: KeySpec) {
     if let allowed = spec.itemValues, !allowed.contains(text) {
-      var message = "\"\(key)\" cannot hold \"\(text)\"; its values are \(allowed.joined(separator: ", "))"
-      var help: String?
-      if let suggestion = Suggestion.nearest(to: text, in: allowed) {
-        message += "; did you mean \"\(suggestion)\"?"
-        help = "write \"\(suggestion)\""
-      }
-      report("invalid-value", element.span, message, pointer: element.pointer, help: help)
+      reportNotAllowed(
+        "\"\(key)\" cannot hold \"\(text)\"; its values are \(allowed.joined(separator: ", "))", text, allowed,
+        at: element)
       return
     }
     if let reason = spec.deprecatedValues[text] {
@@ -290,13 +286,8 @@ struct SchemaValidator {
     if let values = spec.values {
       let strings = values.compactMap { if case .string(let string) = $0 { string } else { nil } }
       if !strings.isEmpty && !strings.contains(text) {
-        var message = "\"\(key)\" cannot be \"\(text)\"; it is one of \(strings.joined(separator: ", "))"
-        var help: String?
-        if let suggestion = Suggestion.nearest(to: text, in: strings) {
-          message += "; did you mean \"\(suggestion)\"?"
-          help = "write \"\(suggestion)\""
-        }
-        report("invalid-value", value.span, message, pointer: value.pointer, help: help)
+        reportNotAllowed(
+          "\"\(key)\" cannot be \"\(text)\"; it is one of \(strings.joined(separator: ", "))", text, strings, at: value)
         return
       }
     }

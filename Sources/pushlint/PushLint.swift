@@ -12,7 +12,7 @@ struct PushLint: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pushlint",
     abstract: "Lint Apple push notification payloads, categories, extension plists and entitlements.",
-    version: PushLintVersion.current,
+    version: PushLintInfo.version,
     subcommands: [Lint.self, Rules.self],
     defaultSubcommand: Lint.self
   )
@@ -37,10 +37,6 @@ struct PushLint: ParsableCommand {
       terminate(code.rawValue)
     }
   }
-}
-
-enum PushLintVersion {
-  static let current = "0.1.0"
 }
 
 /// Exit statuses of `outputs.md`.

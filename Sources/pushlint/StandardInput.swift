@@ -42,23 +42,6 @@ enum ProcessInfo {
 }
 
 enum SourceFile {
-  static func read(_ path: String) -> Result<[UInt8], FileError> {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(FileError(path: path, reason: "cannot open")) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= FileLimits.maxFileSize
-    else { return .failure(FileError(path: path, reason: "not a readable regular file")) }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-      if count <= 0 { break }
-      filled += count
-    }
-    return .success(Array(bytes[0..<filled]))
-  }
-
   static func write(_ text: String, to path: String) -> Bool {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return false }

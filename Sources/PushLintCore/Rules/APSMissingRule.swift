@@ -27,13 +27,9 @@ struct APSMissingRule: Rule {
       ]
     }
     guard let aps = members.last(where: { $0.key == "aps" }) else {
-      let opening = SourceSpan(
-        start: payload.span.start,
-        end: SourcePosition(
-          line: payload.span.start.line, column: payload.span.start.column + 1, offset: payload.span.start.offset + 1))
       return [
         Finding(
-          rule: Self.name, span: payload.span == .fileStart ? .fileStart : opening,
+          rule: Self.name, span: payload.openingSpan,
           message: "\(what) has no \"aps\" dictionary; APNs needs one, and custom keys go beside it",
           pointer: payload.pointer, help: "add \"aps\": {…} at the top level")
       ]
