@@ -66,13 +66,16 @@ public struct Configuration: Sendable {
   public var rules: [String: RuleSetting] = [:]
   public var overrides: [Override] = []
   public var failOn: FailOn = .error
+  public var templates = TemplateSettings()
 
   public init(directory: String) {
     self.directory = directory
   }
 
   public static let fileName = ".pushlint.yml"
-  static let topLevelKeys = ["include", "exclude", "targets", "context", "headers", "rules", "overrides", "fail-on"]
+  static let topLevelKeys = [
+    "include", "exclude", "targets", "context", "headers", "rules", "overrides", "fail-on", "templates",
+  ]
   static let headerNames = [
     "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
   ]
@@ -207,6 +210,8 @@ public struct Configuration: Sendable {
           guard !defaults.files.isEmpty else { throw fail(entry.span.start, "a headers entry needs \"files\"") }
           configuration.headers.append(defaults)
         }
+      case "templates":
+        configuration.templates = try templateSettings(value, file: file)
       default:
         throw fail(
           member.keySpan.start,
@@ -215,6 +220,78 @@ public struct Configuration: Sendable {
       }
     }
     return configuration
+  }
+
+  static let templateKeys = ["files", "pattern", "default", "placeholders"]
+  static let limitKeys = ["max-characters", "max-bytes"]
+
+  static func templateSettings(_ node: Node, file: String) throws(ConfigurationError) -> TemplateSettings {
+    func fail(_ position: SourcePosition?, _ message: String) -> ConfigurationError {
+      ConfigurationError(file: file, position: position, message: message)
+    }
+    guard let members = node.members else {
+      throw fail(node.span.start, "\"templates\" must be a mapping with files, pattern, default and placeholders")
+    }
+    var settings = TemplateSettings()
+    for member in members {
+      switch member.key {
+      case "files": settings.files = try globs(member.value, key: "files", file: file)
+      case "pattern":
+        guard let source = member.value.stringValue, !source.isEmpty else {
+          throw fail(member.value.span.start, "\"pattern\" must be a regular expression, e.g. '\\$\\{(\\w+)\\}'")
+        }
+        do {
+          settings.pattern = try PlaceholderPattern(source: source)
+        } catch {
+          throw fail(member.value.span.start, error.message)
+        }
+      case "default": settings.defaultLimit = try placeholderLimit(member.value, what: "default", file: file)
+      case "placeholders":
+        guard let placeholders = member.value.members else {
+          throw fail(
+            member.value.span.start,
+            "\"placeholders\" must map placeholder names to {max-characters: N} or {max-bytes: N}")
+        }
+        for placeholder in placeholders {
+          settings.limits[placeholder.key] = try placeholderLimit(
+            placeholder.value, what: "placeholder \"\(placeholder.key)\"", file: file)
+        }
+      default:
+        throw fail(
+          member.keySpan.start,
+          "unknown key \"\(member.key)\" in templates\(didYouMean(member.key, templateKeys)); known keys are \(templateKeys.joined(separator: ", "))"
+        )
+      }
+    }
+    return settings
+  }
+
+  /// `{max-characters: N}` or `{max-bytes: N}`; a bare number means characters.
+  static func placeholderLimit(_ node: Node, what: String, file: String) throws(ConfigurationError) -> PlaceholderLimit
+  {
+    func count(_ value: Node) throws(ConfigurationError) -> Int {
+      guard let number = value.numberValue?.intValue, number >= 0, number <= 1 << 30 else {
+        throw ConfigurationError(
+          file: file, position: value.span.start, message: "the maximum of \(what) must be a whole number, 0 or more")
+      }
+      return number
+    }
+    if node.numberValue != nil { return PlaceholderLimit(try count(node), .characters) }
+    guard let members = node.members, members.count == 1, let member = members.first else {
+      throw ConfigurationError(
+        file: file, position: node.span.start,
+        message: "\(what) must be {max-characters: N} or {max-bytes: N} (one of the two)")
+    }
+    switch member.key {
+    case "max-characters": return PlaceholderLimit(try count(member.value), .characters)
+    case "max-bytes": return PlaceholderLimit(try count(member.value), .bytes)
+    default:
+      throw ConfigurationError(
+        file: file, position: member.keySpan.start,
+        message:
+          "unknown key \"\(member.key)\" for \(what)\(didYouMean(member.key, limitKeys)); use max-characters or max-bytes"
+      )
+    }
   }
 
   static func didYouMean(_ word: String, _ candidates: [String]) -> String {

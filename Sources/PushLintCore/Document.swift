@@ -4,14 +4,17 @@ public enum SourceFormat: String, Sendable {
   case yaml
   case plist
   case jsonLines
+  /// The old-style property list text of `.strings` files.
+  case strings
 
   /// The format a file name implies; nil for names pushlint does not read.
   public static func from(fileName: String) -> SourceFormat? {
     switch fileExtension(fileName) {
-    case "json", "apns": .json
+    case "json", "apns", "xcstrings": .json
     case "yaml", "yml": .yaml
     case "jsonl", "ndjson": .jsonLines
-    case "plist", "entitlements": .plist
+    case "plist", "entitlements", "stringsdict": .plist
+    case "strings": .strings
     default: nil
     }
   }
@@ -32,6 +35,8 @@ public enum DocumentKind: String, Sendable, CaseIterable {
   case extensionInfoPlist = "extension-info-plist"
   case appInfoPlist = "app-info-plist"
   case entitlements
+  /// A `.strings`, `.stringsdict` or `.xcstrings` file (String Catalog).
+  case localization
   /// Read (so reader findings count) but of no kind the rules know.
   case other
 }
@@ -50,6 +55,8 @@ public struct Document: Sendable {
   public var push: PushInfo?
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   public var schemaFindings: [Finding] = []
+  /// The placeholders, when the document is a template.
+  public var template: TemplateInfo?
 
   public init(
     path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,
@@ -70,6 +77,9 @@ public enum DocumentClassifier {
   /// The file name matters for `.apns` (always a payload) and `.entitlements`.
   public static func kind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind? {
     let fileExtension = fileExtension(path)
+    if Localizations.fileExtensions.contains(fileExtension) {
+      return root?.isObject == true ? .localization : nil
+    }
     if format == .plist {
       if fileExtension == "entitlements" { return .entitlements }
       guard let root, root.isObject else { return nil }
@@ -97,6 +107,6 @@ public enum DocumentClassifier {
   /// file is judged as a payload, so a file without `aps` gets `aps-missing`.
   public static func explicitKind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind {
     if let kind = kind(of: root, format: format, path: path) { return kind }
-    return format == .plist ? .other : .payload
+    return format == .plist || format == .strings ? .other : .payload
   }
 }

@@ -277,10 +277,13 @@ public struct Linter: Sendable {
   /// Reads and classifies; documents of no kind in a walked file are dropped.
   func read(bytes: [UInt8], input: LintInput) -> ReadFile {
     let format = Linter.format(of: bytes, path: input.absolutePath)
-    let read: [(index: Int, result: ReadResult)]
+    let prepared = templatePreparation(bytes, format: format, input: input)
+    let bytes = prepared?.bytes ?? bytes
+    var read: [(index: Int, result: ReadResult)]
     switch format {
     case .json: read = [(0, JSONReader.read(bytes))]
     case .plist: read = [(0, PlistReader.read(bytes))]
+    case .strings: read = [(0, StringsFileReader.read(bytes))]
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
       var file = ReadFile(input: input)
@@ -293,6 +296,15 @@ public struct Linter: Sendable {
       }
       return file
     }
+    var template: TemplateInfo?
+    if let prepared {
+      for index in read.indices where read[index].result.root != nil {
+        TemplateReader.restore(&read[index].result.root!, prepared)
+      }
+      var seen: Set<String> = []
+      let distinct = prepared.matches.filter { seen.insert($0.text).inserted }
+      template = TemplateInfo(placeholders: distinct, settings: configuration.templates)
+    }
     var file = ReadFile(input: input)
     let mentionsPush = read.contains { $0.result.root == nil } && Linter.mentionsPush(bytes)
     for (index, result) in read {
@@ -300,18 +312,36 @@ public struct Linter: Sendable {
       if input.explicit {
         kind = DocumentClassifier.explicitKind(of: result.root, format: format, path: input.absolutePath)
       } else if result.root == nil {
-        let reportable = input.namedByGlob || fileExtension(input.absolutePath) == "apns" || mentionsPush
+        let name = fileExtension(input.absolutePath)
+        let reportable =
+          input.namedByGlob || name == "apns" || Localizations.fileExtensions.contains(name) || mentionsPush
         kind = reportable ? .other : nil
       } else {
         kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
       }
       guard let kind else { continue }
-      file.documents.append(
-        Document(
-          path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
-          readerFindings: result.findings))
+      var document = Document(
+        path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
+        readerFindings: result.findings)
+      if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
+      file.documents.append(document)
     }
     return file
+  }
+
+  /// A JSON or YAML payload file with placeholders, made readable; nil for
+  /// every other file (the common case costs one search for `{{`).
+  func templatePreparation(_ bytes: [UInt8], format: SourceFormat, input: LintInput) -> TemplateReader.Prepared? {
+    guard format == .json || format == .yaml,
+      !Localizations.fileExtensions.contains(fileExtension(input.absolutePath))
+    else { return nil }
+    let settings = configuration.templates
+    if !settings.files.isEmpty {
+      guard let relative = configuration.relativePath(input.absolutePath),
+        settings.files.contains(where: { $0.matches(relative) })
+      else { return nil }
+    }
+    return TemplateReader.prepare(bytes, format: format, pattern: settings.pattern)
   }
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {

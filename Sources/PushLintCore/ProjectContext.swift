@@ -34,6 +34,9 @@ public struct ProjectContext: Sendable {
 
   public init() {}
 
+  /// The `Localizable` table in every language.
+  public var localizations = Localizations()
+
   /// Sound files in scope, by path.
   public var sounds: [SoundEntry] = []
 
@@ -84,6 +87,8 @@ public struct ProjectContext: Sendable {
           Declaration(name: "UIBackgroundModes", path: document.path, span: modes?.keySpan ?? root.span),
           modes?.value.elements?.compactMap(\.stringValue)
         ))
+    case .localization:
+      localizations.add(document)
     case .entitlements:
       var grants: [String: Bool] = [:]
       for member in root.members ?? [] {
@@ -97,7 +102,7 @@ public struct ProjectContext: Sendable {
 
   /// Whether a document kind contributes to the project context.
   public static func isContextKind(_ kind: DocumentKind) -> Bool {
-    [.categories, .extensionInfoPlist, .appInfoPlist, .entitlements].contains(kind)
+    [.categories, .extensionInfoPlist, .appInfoPlist, .entitlements, .localization].contains(kind)
   }
 
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }

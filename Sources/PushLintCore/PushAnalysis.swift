@@ -189,6 +189,7 @@ enum CompactJSON {
     case .bool(let value): return value ? 4 : 5
     case .number(let number): return number.literal.utf8.count
     case .string(let string): return stringSize(string)
+    case .placeholder(let text): return text.utf8.count
     case .array(let elements):
       return 2 + max(0, elements.count - 1) + elements.reduce(0) { $0 + size(of: $1) }
     case .object(let members):

@@ -99,6 +99,9 @@ public struct RuleRegistry: Sendable {
     UnusedOverrideRule(),
     SoundFileMissingRule(),
     SoundFileUnsupportedRule(),
+    LocKeyUndefinedRule(),
+    LocArgsCountRule(),
+    TemplateTooLargeRule(),
   ])
 
   public var names: [String] { rules.map { type(of: $0).name } }

@@ -1,6 +1,8 @@
 /// JSON types as the schema names them.
 public enum JSONType: String, Sendable, CaseIterable {
   case string, number, boolean, object, array, null
+  /// A template placeholder: any of the others once filled.
+  case placeholder
 
   init(of node: Node) {
     switch node.value {
@@ -10,6 +12,7 @@ public enum JSONType: String, Sendable, CaseIterable {
     case .object: self = .object
     case .array: self = .array
     case .null: self = .null
+    case .placeholder: self = .placeholder
     }
   }
 }

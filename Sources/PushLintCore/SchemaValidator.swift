@@ -4,6 +4,8 @@
 struct SchemaValidator {
   let schema: PushSchema
   let targets: [Platform: OSVersion]
+  /// The document's placeholders: strings holding one are not judged by value.
+  var template: TemplateInfo?
   var findings: [Finding] = []
 
   init(schema: PushSchema, targets: [Platform: OSVersion]) {
@@ -19,6 +21,7 @@ struct SchemaValidator {
   {
     guard let root = document.root else { return [] }
     var validator = SchemaValidator(schema: schema, targets: targets)
+    validator.template = document.template
     switch document.kind {
     case .envelope:
       validator.validate(root, against: "envelope", pushType: push?.pushType)
@@ -150,6 +153,7 @@ struct SchemaValidator {
   }
 
   mutating func check(_ value: Node, key: String, spec: KeySpec, pushType: String?) {
+    if value.isPlaceholder { return }
     let type = JSONType(of: value)
     guard spec.types.contains(type) else {
       report(
@@ -162,7 +166,7 @@ struct SchemaValidator {
       checkNumber(number, value: value, key: key, spec: spec)
     case .string(let text):
       checkText(text, value: value, key: key, spec: spec)
-      if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes {
+      if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes, template?.mentions(text) != true {
         report(
           "invalid-value", value.span,
           "\"\(key)\" is \(text.utf8.count) bytes; at most \(maxBytes) are allowed", pointer: value.pointer,
@@ -170,6 +174,7 @@ struct SchemaValidator {
       }
     case .array(let elements):
       for element in elements {
+        if element.isPlaceholder { continue }
         if let itemType = spec.items, JSONType(of: element) != itemType {
           report(
             "value-type", element.span,
@@ -186,7 +191,7 @@ struct SchemaValidator {
       }
     case .object(let members):
       if let valuesType = spec.valuesType {
-        for member in members where JSONType(of: member.value) != valuesType {
+        for member in members where !member.value.isPlaceholder && JSONType(of: member.value) != valuesType {
           report(
             "value-type", member.value.span,
             "\"\(member.key)\" in \"\(key)\" must be \(article(valuesType.rawValue)), found \(describe(member.value))\(spec.note.map { " (\($0))" } ?? "")",
@@ -203,6 +208,7 @@ struct SchemaValidator {
   }
 
   mutating func checkItemValue(_ text: String, element: Node, key: String, spec: KeySpec) {
+    if template?.mentions(text) == true { return }
     if let allowed = spec.itemValues, !allowed.contains(text) {
       reportNotAllowed(
         "\"\(key)\" cannot hold \"\(text)\"; its values are \(allowed.joined(separator: ", "))", text, allowed,
@@ -283,6 +289,7 @@ struct SchemaValidator {
   }
 
   mutating func checkText(_ text: String, value: Node, key: String, spec: KeySpec) {
+    if template?.mentions(text) == true { return }
     if let values = spec.values {
       let strings = values.compactMap { if case .string(let string) = $0 { string } else { nil } }
       if !strings.isEmpty && !strings.contains(text) {
@@ -348,6 +355,7 @@ struct SchemaValidator {
     case .string(let text): "the string \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
     case .array: "an array"
     case .object: "an object"
+    case .placeholder(let text): "the placeholder \(text)"
     }
   }
 

@@ -52,6 +52,9 @@ public enum Value: Sendable {
   case string(String)
   case array([Node])
   case object([Member])
+  /// A template placeholder where a value goes (`"badge": {{count}}`): any
+  /// value once filled. Holds the placeholder as written.
+  case placeholder(String)
 }
 
 /// A positioned value: what every reader produces and every rule inspects.
@@ -94,6 +97,12 @@ public struct Node: Sendable {
 
   public var isObject: Bool { members != nil }
 
+  /// Whether a template fills this value in (so its type and value are unknown).
+  public var isPlaceholder: Bool {
+    if case .placeholder = value { return true }
+    return false
+  }
+
   /// The member for `key`; when a key repeats, the last one wins, as in most JSON readers.
   public func member(_ key: String) -> Member? {
     members?.last { $0.key == key }
@@ -110,6 +119,7 @@ public struct Node: Sendable {
     case .string: "string"
     case .array: "array"
     case .object: "object"
+    case .placeholder: "placeholder"
     }
   }
 }

@@ -4,7 +4,7 @@ struct CategoryUndeclaredRule: Rule {
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
     guard !project.categoryFiles.isEmpty, let category = document.push?.aps?["category"],
-      let name = category.stringValue, project.declaredCategory(name) == nil
+      let name = category.stringValue, project.declaredCategory(name) == nil, !document.containsPlaceholder(name)
     else { return [] }
     var message =
       "category \"\(name)\" is declared in no categories file (\(project.categoryFilesText)): no actions and no content extension will appear"

@@ -78,7 +78,7 @@ struct TopicSuffixRule: Rule {
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), let declared = push.declaredPushType,
-      let topicHeader = push.headers["apns-topic"], let topic = topicHeader.text
+      let topicHeader = push.headers["apns-topic"], let topic = topicHeader.text, !document.containsPlaceholder(topic)
     else { return [] }
     let suffixes = context.schema.pushTypeNames.compactMap { name in
       context.schema.pushTypes[name]?.topicSuffix.map { (name, $0) }
@@ -111,7 +111,9 @@ struct BackgroundPriorityRule: Rule {
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }
     if let priority = push.headers["apns-priority"] {
-      guard priority.text != "5" else { return [] }
+      guard priority.text != "5", priority.value?.isPlaceholder != true,
+        !document.containsPlaceholder(priority.text ?? "")
+      else { return [] }
       return [
         Finding(
           rule: Self.name, span: priority.valueSpan,

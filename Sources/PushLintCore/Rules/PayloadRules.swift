@@ -6,7 +6,10 @@ struct PayloadSize {
   var payload: Node
 
   init?(_ document: Document, context: RuleContext) {
-    guard let push = document.push, let payload = push.sentPayload, let bytes = push.sentSize else { return nil }
+    // A template's size depends on its fill: template-too-large judges it.
+    guard document.template == nil, let push = document.push, let payload = push.sentPayload,
+      let bytes = push.sentSize
+    else { return nil }
     self.payload = payload
     self.bytes = bytes
     pushType = push.pushType

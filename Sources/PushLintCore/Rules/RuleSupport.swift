@@ -17,11 +17,12 @@ extension Node {
 /// What an alert shows: a non-empty string, or a dictionary with a title,
 /// subtitle, body or one of their localization keys.
 func alertShowsSomething(_ alert: Node) -> Bool {
+  if alert.isPlaceholder { return true }
   if let text = alert.stringValue { return !text.isEmpty }
   guard let members = alert.members else { return false }
   let visible = ["title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key"]
   return members.contains { member in
-    visible.contains(member.key) && (member.value.hasText || member.value.isObject)
+    visible.contains(member.key) && (member.value.hasText || member.value.isObject || member.value.isPlaceholder)
   }
 }
 

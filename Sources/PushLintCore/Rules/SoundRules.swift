@@ -5,7 +5,9 @@ func requestedSounds(_ document: Document) -> [(node: Node, name: String)] {
   var sounds: [(Node, String)] = []
   for sound in [aps["sound"], aps["alert"]?["sound"]].compactMap({ $0 }) {
     let node = sound.isObject ? sound["name"] : sound
-    if let node, let name = node.stringValue, name != "default", !name.isEmpty { sounds.append((node, name)) }
+    if let node, let name = node.stringValue, name != "default", !name.isEmpty, !document.containsPlaceholder(name) {
+      sounds.append((node, name))
+    }
   }
   return sounds
 }

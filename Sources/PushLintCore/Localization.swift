@@ -1,0 +1,173 @@
+/// One key's text in one language, as the system would format it.
+public struct LocalizedFormat: Sendable {
+  public var key: String
+  public var language: String
+  /// The format as written (for a plural, the variant needing the most arguments).
+  public var format: String
+  /// How many arguments it consumes (see `FormatArguments`).
+  public var arguments: Int
+  public var path: String
+  public var span: SourceSpan
+  /// A `.stringsdict` entry wins over a `.strings` one for the same key, as on a device.
+  var isStringsdict = false
+
+  public var place: String { "\(path):\(span.start.line)" }
+}
+
+/// The app's `Localizable` table in every language: what a payload's
+/// `loc-key` is looked up in. Built from `Localizable.strings` (one file per
+/// `.lproj`), `Localizable.stringsdict` and `Localizable.xcstrings`.
+public struct Localizations: Sendable {
+  /// By key, one entry per language, in language order.
+  public private(set) var formats: [String: [LocalizedFormat]] = [:]
+  /// Every language any file of the table has.
+  public private(set) var languages: Set<String> = []
+  public private(set) var files: [String] = []
+
+  /// The table the system looks notification keys up in.
+  public static let tableName = "Localizable"
+  public static let fileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+
+  public init() {}
+
+  public var isEmpty: Bool { files.isEmpty }
+
+  /// Whether a file belongs to the `Localizable` table.
+  public static func isLocalizableTable(_ path: String) -> Bool {
+    let name = Paths.fileName(path)
+    guard let dot = name.lastIndex(of: ".") else { return false }
+    return name[..<dot] == tableName && fileExtensions.contains(fileExtension(name))
+  }
+
+  /// The language of a `.strings` or `.stringsdict` file: its `.lproj` folder.
+  public static func language(ofPath path: String) -> String {
+    let components = path.split(separator: "/")
+    if let folder = components.dropLast().last(where: { $0.hasSuffix(".lproj") }) {
+      return String(folder.dropLast(".lproj".count))
+    }
+    return "default"
+  }
+
+  public func sortedLanguages() -> [String] { languages.sorted() }
+
+  mutating func add(_ document: Document) {
+    guard document.kind == .localization, let root = document.root, root.isObject,
+      Localizations.isLocalizableTable(document.path)
+    else { return }
+    files.append(document.path)
+    switch fileExtension(document.path) {
+    case "strings": addStrings(root, path: document.path)
+    case "stringsdict": addStringsdict(root, path: document.path)
+    default: addCatalog(root, path: document.path)
+    }
+  }
+
+  private mutating func record(_ format: LocalizedFormat) {
+    languages.insert(format.language)
+    var entries = formats[format.key, default: []]
+    if let existing = entries.firstIndex(where: { $0.language == format.language }) {
+      if entries[existing].isStringsdict && !format.isStringsdict { return }
+      entries[existing] = format
+    } else {
+      entries.append(format)
+      entries.sort { $0.language < $1.language }
+    }
+    formats[format.key] = entries
+  }
+
+  private mutating func addStrings(_ root: Node, path: String) {
+    let language = Localizations.language(ofPath: path)
+    languages.insert(language)
+    for member in root.members ?? [] {
+      guard let text = member.value.stringValue else { continue }
+      record(
+        LocalizedFormat(
+          key: member.key, language: language, format: text, arguments: FormatArguments.count(in: text), path: path,
+          span: member.keySpan))
+    }
+  }
+
+  /// `NSStringLocalizedFormatKey` consumes one argument per `%#@variable@`;
+  /// a variable's forms may also name other arguments by position.
+  private mutating func addStringsdict(_ root: Node, path: String) {
+    let language = Localizations.language(ofPath: path)
+    languages.insert(language)
+    for member in root.members ?? [] {
+      guard let format = member.value["NSStringLocalizedFormatKey"]?.stringValue else { continue }
+      var arguments = FormatArguments.count(in: format)
+      for specifier in FormatArguments.specifiers(in: format) {
+        guard let name = specifier.substitution, let variable = member.value[name] else { continue }
+        for form in variable.members ?? [] where !form.key.hasPrefix("NSString") {
+          guard let text = form.value.stringValue else { continue }
+          let positional = FormatArguments.specifiers(in: text).filter { $0.text.contains("$") }
+          arguments = max(arguments, positional.map(\.argument).max() ?? 0)
+        }
+      }
+      var entry = LocalizedFormat(
+        key: member.key, language: language, format: format, arguments: arguments, path: path, span: member.keySpan)
+      entry.isStringsdict = true
+      record(entry)
+    }
+  }
+
+  /// A String Catalog: `strings.KEY.localizations.LANGUAGE` holds a
+  /// `stringUnit`, or `variations` (plural, device, nested) of them, and
+  /// `substitutions` for `%#@name@`. A key with no entry in the source
+  /// language is its own source text.
+  private mutating func addCatalog(_ root: Node, path: String) {
+    let sourceLanguage = root["sourceLanguage"]?.stringValue
+    if let sourceLanguage { languages.insert(sourceLanguage) }
+    for member in root["strings"]?.members ?? [] {
+      let localizations = member.value["localizations"]?.members ?? []
+      for localization in localizations {
+        var leaves: [Node] = []
+        collectStringUnits(localization.value, depth: 0, into: &leaves)
+        let substitutions = localization.value["substitutions"]
+        var best: (text: String, arguments: Int, node: Node)?
+        for leaf in leaves {
+          guard let text = leaf.stringValue else { continue }
+          let arguments = FormatArguments.count(in: text) { name in
+            substitutions?[name]?["argNum"]?.numberValue?.intValue
+          }
+          if best == nil || arguments > best!.arguments { best = (text, arguments, leaf) }
+        }
+        // The substitutions' own variations may name other arguments by position.
+        for substitution in substitutions?.members ?? [] {
+          var forms: [Node] = []
+          collectStringUnits(substitution.value, depth: 0, into: &forms)
+          for form in forms {
+            let positional = FormatArguments.specifiers(in: form.stringValue ?? "").filter { $0.text.contains("$") }
+            if let highest = positional.map(\.argument).max(), var current = best, highest > current.arguments {
+              current.arguments = highest
+              best = current
+            }
+          }
+        }
+        languages.insert(localization.key)
+        guard let best else { continue }
+        record(
+          LocalizedFormat(
+            key: member.key, language: localization.key, format: best.text, arguments: best.arguments, path: path,
+            span: best.node.span))
+      }
+      if let sourceLanguage, !localizations.contains(where: { $0.key == sourceLanguage }) {
+        record(
+          LocalizedFormat(
+            key: member.key, language: sourceLanguage, format: member.key,
+            arguments: FormatArguments.count(in: member.key), path: path, span: member.keySpan))
+      }
+    }
+  }
+
+  /// The `stringUnit.value` nodes under a localization, through any nesting
+  /// of `variations` (bounded, since a catalog is input like any other).
+  private func collectStringUnits(_ node: Node, depth: Int, into leaves: inout [Node]) {
+    guard depth < 16 else { return }
+    if let value = node["stringUnit"]?["value"] { leaves.append(value) }
+    for kind in node["variations"]?.members ?? [] {
+      for variant in kind.value.members ?? [] {
+        collectStringUnits(variant.value, depth: depth + 1, into: &leaves)
+      }
+    }
+  }
+}

@@ -1,0 +1,339 @@
+/// Reads `.strings` files (the old-style property list text format Xcode
+/// writes as `"key" = "value";`) into an object of strings, every key and
+/// value positioned. Files are UTF-8 or UTF-16 (either byte order, with or
+/// without a byte-order mark); UTF-16 is decoded first and positions are
+/// lines and columns of the text, as in every other format.
+public enum StringsFileReader {
+  public static func read(_ bytes: [UInt8]) -> ReadResult {
+    let text: [UInt8]
+    switch decode(bytes) {
+    case .text(let decoded): text = decoded
+    case .unreadable(let finding): return ReadResult(root: nil, findings: [finding])
+    }
+    return text.withUnsafeBufferPointer { buffer in
+      var parser = StringsParser(bytes: buffer, lines: LineIndex(bytes: text))
+      return parser.read()
+    }
+  }
+
+  enum Decoded {
+    case text([UInt8])
+    case unreadable(Finding)
+  }
+
+  /// The file as UTF-8 without a byte-order mark.
+  static func decode(_ bytes: [UInt8]) -> Decoded {
+    if let bigEndian = utf16ByteOrder(bytes) {
+      let start =
+        bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF) ? 2 : 0
+      guard (bytes.count - start) % 2 == 0 else {
+        return .unreadable(
+          Finding(
+            rule: RuleName.invalidEncoding, span: .fileStart,
+            message: "the file looks like UTF-16 but has an odd number of bytes; Xcode cannot read it",
+            help: "save it again as UTF-8 (or UTF-16) text"))
+      }
+      var units: [UInt16] = []
+      units.reserveCapacity((bytes.count - start) / 2)
+      var index = start
+      while index + 1 < bytes.count {
+        let first = UInt16(bytes[index])
+        let second = UInt16(bytes[index + 1])
+        units.append(bigEndian ? first << 8 | second : second << 8 | first)
+        index += 2
+      }
+      var utf8: [UInt8] = []
+      utf8.reserveCapacity(units.count)
+      var iterator = units.makeIterator()
+      var decoder = UTF16()
+      var line = 1
+      loop: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+          if scalar == "\n" { line += 1 }
+          if scalar.value == 0 { return .unreadable(nulFinding(line: line)) }
+          utf8.append(contentsOf: UTF8.encode(scalar)!)
+        case .emptyInput: break loop
+        case .error:
+          let position = SourcePosition(line: line, column: 1, offset: utf8.count)
+          return .unreadable(
+            Finding(
+              rule: RuleName.invalidEncoding, span: SourceSpan(at: position),
+              message: "an unpaired UTF-16 surrogate on line \(line); the file is not valid UTF-16 text",
+              help: "save the file again as UTF-8 or UTF-16 text"))
+        }
+      }
+      return .text(utf8)
+    }
+    let clean = bytes.withUnsafeBufferPointer { EncodingCheck.firstProblem(in: $0) }
+    if let problem = clean, !problem.isRecoverable {
+      let position = LineIndex(bytes: bytes).position(ofOffset: problem.offset)
+      let message: String
+      switch problem.kind {
+      case .nulByte: return .unreadable(nulFinding(line: position.line))
+      case .invalidUTF8(let byte):
+        message = "byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8, and the file is not UTF-16"
+      default: message = problem.message
+      }
+      return .unreadable(
+        Finding(
+          rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: message,
+          help: "save the file as UTF-8 (or UTF-16) text"))
+    }
+    if clean?.kind == .byteOrderMark { return .text(Array(bytes[3...])) }
+    return .text(bytes)
+  }
+
+  private static func nulFinding(line: Int) -> Finding {
+    Finding(
+      rule: RuleName.invalidEncoding, span: SourceSpan(at: SourcePosition(line: line, column: 1, offset: 0)),
+      message: "NUL character on line \(line); a .strings file is text",
+      help: "save the file again as UTF-8 or UTF-16 text")
+  }
+
+  /// UTF-16 by its byte-order mark, or (as Xcode also accepts) by a NUL in
+  /// the first two bytes of text that starts with an ASCII character.
+  static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
+    guard bytes.count >= 2 else { return nil }
+    if bytes[0] == 0xFF && bytes[1] == 0xFE { return false }
+    if bytes[0] == 0xFE && bytes[1] == 0xFF { return true }
+    if bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80 { return true }
+    if bytes[1] == 0 && bytes[0] != 0 && bytes[0] < 0x80 { return false }
+    return nil
+  }
+}
+
+private struct StringsSyntaxError: Error {
+  var offset: Int
+  var message: String
+  var help: String?
+}
+
+private struct StringsParser {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let lines: LineIndex
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex) {
+    self.bytes = bytes
+    self.lines = lines
+  }
+
+  mutating func read() -> ReadResult {
+    do {
+      return ReadResult(root: try parse(), findings: [])
+    } catch {
+      let position = lines.position(ofOffset: error.offset)
+      return ReadResult(
+        root: nil,
+        findings: [
+          Finding(rule: RuleName.syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
+        ])
+    }
+  }
+
+  func span(_ start: Int, _ end: Int) -> SourceSpan {
+    SourceSpan(start: lines.position(ofOffset: start), end: lines.position(ofOffset: end))
+  }
+
+  /// `entry*`, optionally inside one pair of braces (the general
+  /// old-style dictionary, which Foundation also accepts for .strings).
+  mutating func parse() throws(StringsSyntaxError) -> Node {
+    try skipTrivia()
+    var braced = false
+    if peek == UInt8(ascii: "{") {
+      braced = true
+      index += 1
+    }
+    var members: [Member] = []
+    while true {
+      try skipTrivia()
+      if index >= bytes.count {
+        if braced { throw StringsSyntaxError(offset: index, message: "the dictionary opened by { is never closed") }
+        break
+      }
+      if braced && peek == UInt8(ascii: "}") {
+        index += 1
+        try skipTrivia()
+        guard index >= bytes.count else {
+          throw StringsSyntaxError(offset: index, message: "text after the closing }")
+        }
+        break
+      }
+      let keyStart = index
+      let key = try string(what: "a key")
+      let keySpan = span(keyStart, index)
+      var entryEnd = index
+      try skipTrivia()
+      var value = Node(value: .string(key), span: keySpan, pointer: Node.pointer("", appending: key))
+      if peek == UInt8(ascii: "=") {
+        index += 1
+        try skipTrivia()
+        let valueStart = index
+        let text = try string(what: "a value")
+        value = Node(value: .string(text), span: span(valueStart, index), pointer: value.pointer)
+        entryEnd = index
+        try skipTrivia()
+      }
+      guard peek == UInt8(ascii: ";") else {
+        throw StringsSyntaxError(
+          offset: entryEnd,
+          message: index < bytes.count
+            ? "expected ; after the entry \"\(key)\", found \(describe(bytes[index]))"
+            : "the file ends before the ; of the entry \"\(key)\"",
+          help: "end every entry with a semicolon: \"key\" = \"value\";")
+      }
+      index += 1
+      members.append(Member(key: key, keySpan: keySpan, value: value))
+    }
+    let end = bytes.count
+    return Node(value: .object(members), span: span(0, end), pointer: "")
+  }
+
+  var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  func describe(_ byte: UInt8) -> String {
+    switch byte {
+    case 0x22: "a quote"
+    case 0x0A: "a line break"
+    case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+    default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+  }
+
+  /// Whitespace and C/C++ comments.
+  mutating func skipTrivia() throws(StringsSyntaxError) {
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+        index += 1
+      } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*") {
+        let start = index
+        index += 2
+        while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+          index += 1
+        }
+        guard index + 1 < bytes.count else {
+          throw StringsSyntaxError(offset: start, message: "this /* comment is never closed", help: "close it with */")
+        }
+        index += 2
+      } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") {
+        while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+      } else {
+        return
+      }
+    }
+  }
+
+  static func isUnquotedByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+      UInt8(ascii: "."), UInt8(ascii: "-"):
+      true
+    default: false
+    }
+  }
+
+  mutating func string(what: String) throws(StringsSyntaxError) -> String {
+    guard let first = peek else {
+      throw StringsSyntaxError(offset: index, message: "the file ends where \(what) should be")
+    }
+    if first == UInt8(ascii: "\"") { return try quoted() }
+    guard StringsParser.isUnquotedByte(first) else {
+      var help = "quote keys and values: \"key\" = \"value\";"
+      if first == 0xE2 { help = "use straight quotes (\"), not typographic ones" }
+      throw StringsSyntaxError(offset: index, message: "expected \(what), found \(describe(first))", help: help)
+    }
+    let start = index
+    while let byte = peek, StringsParser.isUnquotedByte(byte) { index += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+  }
+
+  mutating func quoted() throws(StringsSyntaxError) -> String {
+    let start = index
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = index
+    func flush(_ end: Int) {
+      if end > runStart {
+        scalars.append(
+          contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
+            .unicodeScalars)
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        flush(index)
+        index += 1
+        return String(scalars)
+      }
+      if index - start > ReaderLimits.maxStringBytes {
+        throw StringsSyntaxError(offset: start, message: "a string longer than \(ReaderLimits.maxStringBytes) bytes")
+      }
+      guard byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      flush(index)
+      index += 1
+      guard index < bytes.count else { break }
+      let escaped = bytes[index]
+      index += 1
+      switch escaped {
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "a"): scalars.append("\u{07}")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "v"): scalars.append("\u{0B}")
+      case UInt8(ascii: "U"), UInt8(ascii: "u"):
+        var value: UInt32 = 0
+        var digits = 0
+        while digits < 4, let byte = peek, let digit = hexValue(byte) {
+          value = value << 4 | digit
+          index += 1
+          digits += 1
+        }
+        guard digits > 0 else {
+          throw StringsSyntaxError(
+            offset: index - 2, message: "\\U must be followed by four hexadecimal digits",
+            help: "write \\U00E9 for é, or the character itself")
+        }
+        scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = UInt32(escaped - UInt8(ascii: "0"))
+        var digits = 1
+        while digits < 3, let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte) {
+          value = value << 3 | UInt32(byte - UInt8(ascii: "0"))
+          index += 1
+          digits += 1
+        }
+        scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+      default:
+        // \" \\ \' and any other character stand for themselves.
+        index -= 1
+        runStart = index
+        index += 1
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        continue
+      }
+      runStart = index
+    }
+    throw StringsSyntaxError(
+      offset: start, message: "this string is never closed", help: "end it with a quote, then a semicolon")
+  }
+
+  func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct StringsFileReaderTests {
+  func entries(_ result: ReadResult) -> [String] {
+    (result.root?.members ?? []).map { "\($0.key)=\($0.value.stringValue ?? "?")" }
+  }
+
+  @Test func readsXcodesFormatWithCommentsEscapesAndUnquotedWords() {
+    let text = """
+      /* A comment
+         over two lines */
+      "GREETING" = "Hello, \\"%@\\"\\n"; // trailing comment
+      UNQUOTED_KEY = plain.value;
+      "ALONE";
+      "UNICODE" = "caf\\U00e9 \\101";
+      """
+    let result = StringsFileReader.read(Array(text.utf8))
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    #expect(
+      entries(result) == [
+        "GREETING=Hello, \"%@\"\n", "UNQUOTED_KEY=plain.value", "ALONE=ALONE", "UNICODE=café A",
+      ])
+    let greeting = result.root?.members?[0]
+    #expect(greeting?.keySpan.start.line == 3)
+    #expect(greeting?.keySpan.start.column == 1)
+    #expect(greeting?.value.span.start.column == 14)
+  }
+
+  func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
+    var bytes: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+    for unit in text.utf16 {
+      let high = UInt8(unit >> 8)
+      let low = UInt8(unit & 0xFF)
+      bytes += bigEndian ? [high, low] : [low, high]
+    }
+    return bytes
+  }
+
+  @Test(arguments: [(false, true), (true, true), (false, false), (true, false)])
+  func readsUTF16InEitherByteOrder(bigEndian: Bool, bom: Bool) {
+    let text = "/* Deutsch */\n\"TITLE\" = \"Gr\u{FC}\u{DF}e, %1$@ \u{1F44B}\";\n\"BODY\" = \"%2$@\";\n"
+    let result = StringsFileReader.read(utf16(text, bigEndian: bigEndian, bom: bom))
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    #expect(entries(result) == ["TITLE=Grüße, %1$@ 👋", "BODY=%2$@"])
+    #expect(result.root?.members?[1].keySpan.start.line == 3)
+  }
+
+  @Test func mistakesAreSyntaxErrorsAtTheirPlace() {
+    let cases: [(String, Int, Int, String)] = [
+      ("\"A\" = \"a\"\n\"B\" = \"b\";", 1, 10, "expected ; after the entry \"A\""),
+      ("\"A\" = \"never closed;\n", 1, 7, "never closed"),
+      ("/* open comment\n\"A\" = \"a\";", 1, 1, "never closed"),
+      ("\"A\" = ;", 1, 7, "expected a value"),
+      ("\"A\" = \u{201C}a\u{201D};", 1, 7, "expected a value"),
+      ("\"A\" = \"a\"", 1, 10, "ends before the ;"),
+    ]
+    for (text, line, column, message) in cases {
+      let result = StringsFileReader.read(Array(text.utf8))
+      #expect(result.root == nil, "\(text)")
+      let finding = result.findings.first
+      #expect(finding?.rule == "syntax-error", "\(text)")
+      #expect(
+        finding?.span.start.line == line && finding?.span.start.column == column,
+        "\(text): \(String(describing: finding?.span.start))")
+      #expect(finding?.message.contains(message) == true, "\(text): \(finding?.message ?? "")")
+    }
+  }
+
+  @Test func brokenEncodingsAreInvalidEncodingNotCrashes() {
+    let oddUTF16: [UInt8] = [0xFF, 0xFE, 0x22, 0x00, 0x41]
+    #expect(StringsFileReader.read(oddUTF16).findings.first?.rule == "invalid-encoding")
+    let loneSurrogate: [UInt8] = [0xFF, 0xFE, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00]
+    #expect(StringsFileReader.read(loneSurrogate).findings.first?.rule == "invalid-encoding")
+    let latin1: [UInt8] = Array("\"A\" = \"caf".utf8) + [0xE9] + Array("\";".utf8)
+    let finding = StringsFileReader.read(latin1).findings.first
+    #expect(finding?.rule == "invalid-encoding")
+    #expect(finding?.span.start.column == 11)
+    #expect(StringsFileReader.read([]).root?.members?.isEmpty == true, "an empty table is a table")
+  }
+}
+
+@Suite struct FormatArgumentsTests {
+  @Test(arguments: [
+    ("Hello", 0), ("%@ invited you to %@", 2), ("%1$@ hat %2$@", 2), ("%2$@ only", 2), ("100%% sure", 0),
+    ("%d items from %@", 2), ("%ld %lld %zd", 3), ("%*d", 2), ("%.*f", 2), ("%1$*2$d", 2),
+    ("%#@messages@ from %@", 2), ("%2$#@messages@", 2), ("ends with %", 0), ("%q", 0), ("%-5.2f%%", 1),
+  ])
+  func countsArgumentsAsStringFormatConsumesThem(format: String, expected: Int) {
+    #expect(FormatArguments.count(in: format) == expected, "\(format)")
+  }
+
+  @Test func aCatalogSubstitutionTakesItsArgNum() {
+    #expect(FormatArguments.count(in: "%#@files@") { $0 == "files" ? 3 : nil } == 3)
+  }
+}
+
+@Suite struct LocalizationTests {
+  func project(_ files: [(String, String)]) -> Localizations {
+    let linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    var localizations = Localizations()
+    for (path, text) in files {
+      let read = linter.read(
+        bytes: Array(text.utf8),
+        input: LintInput(displayPath: path, absolutePath: "/p/" + path, explicit: false, namedByGlob: false))
+      for document in read.documents { localizations.add(document) }
+    }
+    return localizations
+  }
+
+  @Test func stringCatalogsGiveEveryLanguageAndTheSourceFallback() {
+    let catalog = """
+      {
+        "sourceLanguage" : "en",
+        "strings" : {
+          "Order %@ shipped" : {},
+          "FILES" : {
+            "localizations" : {
+              "en" : {"stringUnit" : {"state" : "translated", "value" : "%#@files@ in %@"},
+                      "substitutions" : {"files" : {"argNum" : 1, "formatSpecifier" : "lld",
+                        "variations" : {"plural" : {"one" : {"stringUnit" : {"value" : "%arg file"}},
+                                                    "other" : {"stringUnit" : {"value" : "%arg files"}}}}}}},
+              "ja" : {"variations" : {"device" : {"iphone" : {"variations" : {"plural" : {
+                        "other" : {"stringUnit" : {"value" : "%1$@: %2$@ %3$@"}}}}}}}}
+            }
+          }
+        },
+        "version" : "1.0"
+      }
+      """
+    let localizations = project([("App/Localizable.xcstrings", catalog)])
+    #expect(localizations.sortedLanguages() == ["en", "ja"])
+    let shipped = localizations.formats["Order %@ shipped"] ?? []
+    #expect(shipped.map(\.language) == ["en"], "a key without localizations is its own source text")
+    #expect(shipped.first?.arguments == 1)
+    let files = localizations.formats["FILES"] ?? []
+    #expect(files.map(\.language) == ["en", "ja"])
+    #expect(files.map(\.arguments) == [2, 3])
+  }
+
+  @Test func aStringsdictWinsOverAStringsEntryAndOnlyTheLocalizableTableCounts() {
+    let stringsdict = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+        <key>UNREAD</key><dict>
+          <key>NSStringLocalizedFormatKey</key><string>%#@count@</string>
+          <key>count</key><dict>
+            <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string>
+            <key>one</key><string>One message from %2$@</string>
+            <key>other</key><string>%d messages from %2$@</string>
+          </dict>
+        </dict>
+      </dict></plist>
+      """
+    let localizations = project([
+      ("App/en.lproj/Localizable.strings", "\"UNREAD\" = \"%d unread\";\n"),
+      ("App/en.lproj/Localizable.stringsdict", stringsdict),
+      ("App/en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"App\";\n"),
+    ])
+    #expect(localizations.formats["UNREAD"]?.first?.arguments == 2)
+    #expect(localizations.formats["UNREAD"]?.first?.path.hasSuffix(".stringsdict") == true)
+    #expect(localizations.formats["CFBundleDisplayName"] == nil)
+    #expect(localizations.files.count == 2)
+  }
+
+  @Test func theLanguageIsTheLprojFolder() {
+    #expect(Localizations.language(ofPath: "App/pt-BR.lproj/Localizable.strings") == "pt-BR")
+    #expect(Localizations.language(ofPath: "App/Base.lproj/Localizable.strings") == "Base")
+    #expect(Localizations.language(ofPath: "Localizable.strings") == "default")
+  }
+
+  /// Issue 8's acceptance: one loc-args element for a format with two %@ is
+  /// reported in each language where it is wrong, and a correct payload is not.
+  @Test func theExampleAppsLocArgsAreJudgedPerLanguage() {
+    var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.usesNearestConfiguration = true
+    let broken = linter.lint(paths: ["samples/ExampleApp-broken/"], currentDirectory: repositoryRoot)
+    let counts = broken.diagnostics.filter { $0.rule == "loc-args-count" }
+    #expect(counts.count == 2)
+    #expect(counts.contains { $0.message.contains("in en takes 2 arguments") })
+    #expect(counts.contains { $0.message.contains("in de takes 2 arguments") && $0.message.contains("de.lproj") })
+    #expect(!counts.contains { $0.message.contains(" in fr ") }, "the French text takes one")
+    #expect(counts.allSatisfy { $0.severity == .error && $0.span.start.line == 7 && $0.span.start.column == 19 })
+    let clean = linter.lint(paths: ["samples/ExampleApp/"], currentDirectory: repositoryRoot)
+    #expect(!clean.diagnostics.contains { $0.rule.hasPrefix("loc-") })
+    let reminder = linter.lint(
+      paths: ["samples/ExampleApp/push/meeting-reminder.json"], currentDirectory: repositoryRoot)
+    #expect(reminder.diagnostics.isEmpty, "the context names the tables, so one payload alone is judged the same")
+  }
+
+  @Test func aKeyMissingEverywhereIsAWarningAndMissingInSomeLanguagesIsANote() {
+    let linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    let diagnostics = linter.lint(
+      project: [
+        ("App/en.lproj/Localizable.strings", Array("\"A\" = \"a\";\n\"B\" = \"b\";\n".utf8)),
+        ("App/de.lproj/Localizable.strings", Array("\"A\" = \"a\";\n".utf8)),
+        ("App/fr.lproj/Localizable.strings", Array("\"A\" = \"a\";\n".utf8)),
+        ("push/p.json", Array("{\"aps\": {\"alert\": {\"loc-key\": \"B\", \"title-loc-key\": \"C\"}}}".utf8)),
+      ], reportOn: ["push/p.json"])
+    let lines = diagnostics.map { "\($0.severity) \($0.message)" }
+    #expect(lines.contains { $0.hasPrefix("info loc-key \"B\" is not localized in de, fr (it is in en)") }, "\(lines)")
+    #expect(
+      lines.contains { $0.hasPrefix("warning title-loc-key \"C\" is defined in no Localizable table") }, "\(lines)")
+  }
+
+  @Test func aWalkedTableWithASyntaxErrorIsReported() {
+    let scratch = ScratchDirectory()
+    scratch.write("App/en.lproj/Localizable.strings", "\"A\" = \"a\"\n")
+    scratch.write("App/en.lproj/Main.strings", "this is not read")
+    let result = run(pushlintBinary, ["."], in: scratch.path)
+    #expect(
+      result.standardOutput.hasPrefix("App/en.lproj/Localizable.strings:1:10: error: "), "\(result.standardOutput)")
+    #expect(!result.standardOutput.contains("Main.strings"))
+  }
+}
