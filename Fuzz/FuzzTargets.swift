@@ -1,20 +1,23 @@
 // libFuzzer targets, built by scripts/fuzz with -sanitize=fuzzer,address
 // together with PushLintCore's sources. PUSHLINT_FUZZ_TARGET picks one:
-// json, yaml, plist, pipeline (bytes → diagnostics in every format) or
-// sound (the CAF, WAV and AIFF header reader).
+// json, yaml, plist, pipeline (bytes → diagnostics in every format),
+// sound (the CAF, WAV and AIFF header reader), strings (the .strings
+// reader), localization (the bytes as every kind of Localizable table, judged
+// against payloads) or template (payload templates, placeholders anywhere).
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 enum FuzzTarget: String {
-  case json, yaml, plist, pipeline, sound
+  case json, yaml, plist, pipeline, sound, strings, localization, template
 
   static let selected: FuzzTarget = {
     guard let name = getenv("PUSHLINT_FUZZ_TARGET").map({ String(cString: $0) }),
       let target = FuzzTarget(rawValue: name)
     else {
-      fputs("set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline or sound\n", stderr)
+      fputs(
+        "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization or template\n", stderr)
       exit(2)
     }
     return target
@@ -52,6 +55,45 @@ func fuzzPipeline(_ bytes: [UInt8]) {
   }
 }
 
+/// The bytes as each file of a `Localizable` table, with payloads that name
+/// keys, so the tables' extraction and both localization rules run on them.
+func fuzzLocalization(_ bytes: [UInt8]) {
+  let linter = Linter(configuration: Configuration(directory: "/fuzz"), jobs: 1)
+  let text = String(decoding: bytes, as: UTF8.self)
+  _ = FormatArguments.specifiers(in: text)
+  let key = text.split(separator: "\"").dropFirst().first.map(String.init) ?? "KEY"
+  let payload = JSONOutput.string(key).serialized(indent: nil)
+  let files: [(path: String, bytes: [UInt8])] = [
+    ("App/en.lproj/Localizable.strings", bytes),
+    ("App/de.lproj/Localizable.stringsdict", bytes),
+    ("App/Localizable.xcstrings", bytes),
+    ("push/p.json", Array("{\"aps\": {\"alert\": {\"loc-key\": \(payload), \"loc-args\": [\"a\"]}}}".utf8)),
+    ("push/t.json", Array("{\"aps\": {\"alert\": {\"title-loc-key\": \(payload)}}}".utf8)),
+  ]
+  let diagnostics = linter.lint(project: files)
+  precondition(
+    TextReporter.render(diagnostics).split(separator: "\n").count == diagnostics.count, "a finding spans lines")
+}
+
+/// The bytes as a payload template in JSON and YAML, with and without a
+/// configured pattern, and the template rules over them.
+func fuzzTemplate(_ bytes: [UInt8]) {
+  for yaml in [
+    "templates:\n  default: {max-characters: 64}\n  placeholders: {body: {max-bytes: 900}}\n",
+    "templates:\n  pattern: '\\$\\{(\\w+)\\}'\n  default: 10\n",
+  ] {
+    guard let configuration = try? Configuration.parse(Array(yaml.utf8), file: ".pushlint.yml", directory: "/fuzz")
+    else { preconditionFailure("the fuzz configuration is valid") }
+    let linter = Linter(configuration: configuration, jobs: 1)
+    for path in ["t.json", "t.yaml"] {
+      let diagnostics = linter.lint(bytes: bytes, path: path).diagnostics
+      for diagnostic in diagnostics {
+        precondition(diagnostic.span.start.line >= 1 && diagnostic.span.start.column >= 1, "position below 1")
+      }
+    }
+  }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let buffer = UnsafeBufferPointer(start: data, count: size)
@@ -70,6 +112,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkPositions(result.findings, size: size)
   case .pipeline:
     fuzzPipeline(Array(buffer))
+  case .strings:
+    let result = StringsFileReader.read(Array(buffer))
+    precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
+    // UTF-16 text is read as UTF-8, which takes at most 3 bytes per 2.
+    checkPositions(result.findings, size: size * 2)
+  case .localization:
+    fuzzLocalization(Array(buffer))
+  case .template:
+    fuzzTemplate(Array(buffer))
   case .sound:
     if case .success(let info) = SoundFileReader.inspect(Array(buffer), name: "f.caf") {
       precondition(info.seconds.map { $0 >= 0 || $0.isNaN } ?? true, "negative duration")

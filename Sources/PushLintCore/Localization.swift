@@ -23,6 +23,8 @@ public struct Localizations: Sendable {
   /// Every language any file of the table has.
   public private(set) var languages: Set<String> = []
   public private(set) var files: [String] = []
+  /// Every key, sorted: candidates for did-you-mean, in an order that never varies.
+  public private(set) var sortedKeys: [String] = []
 
   /// The table the system looks notification keys up in.
   public static let tableName = "Localizable"
@@ -60,6 +62,7 @@ public struct Localizations: Sendable {
     case "stringsdict": addStringsdict(root, path: document.path)
     default: addCatalog(root, path: document.path)
     }
+    sortedKeys = formats.keys.sorted()
   }
 
   private mutating func record(_ format: LocalizedFormat) {

@@ -149,10 +149,20 @@ public struct TemplateInfo: Sendable {
   /// Each distinct placeholder text, in order of first appearance.
   public var placeholders: [PlaceholderMatch]
   public var settings: TemplateSettings
+  /// Placeholder names by their text as written.
+  let names: [String: String]
+
+  init(placeholders: [PlaceholderMatch], settings: TemplateSettings) {
+    self.placeholders = placeholders
+    self.settings = settings
+    names = Dictionary(placeholders.map { ($0.text, $0.name) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// Whether `string` holds a placeholder (so its final value is not known).
+  /// Searched for, not compared with every placeholder of the file, so a
+  /// file of many placeholders stays linear.
   public func mentions(_ string: String) -> Bool {
-    placeholders.contains { string.contains($0.text) }
+    !settings.pattern.matches(in: string).isEmpty
   }
 }
 
@@ -314,7 +324,7 @@ struct TemplateSize {
     func visit(_ node: Node) {
       switch node.value {
       case .placeholder(let text):
-        let name = template.placeholders.first { $0.text == text }?.name ?? text
+        let name = template.names[text] ?? text
         if fromYAML {
           // A YAML scalar becomes a JSON string (or number) once filled.
           add(name, literal: text.utf8.count) { 2 + $0.worstInString }

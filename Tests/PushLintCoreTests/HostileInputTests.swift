@@ -16,6 +16,8 @@ import Testing
 
   @Test(arguments: [
     "samples/good/order-shipped.json", "samples/good/content-refresh.yaml", "samples/ExampleApp/App/Info.plist",
+    "samples/ExampleApp/App/en.lproj/Localizable.strings", "samples/ExampleApp/App/de.lproj/Localizable.strings",
+    "samples/ExampleApp/push/templates/chat-preview.json",
   ])
   func everyTruncationGetsAVerdict(path: String) {
     let bytes = Self.sample(path)
@@ -235,9 +237,19 @@ struct BoundedRunTests {
     {
       scratch.write("laughs.plist", bytes: laughs)
     }
+    scratch.write("Localizable.strings", "\"A\" = \"" + String(repeating: "x", count: 20 << 20))
+    scratch.write(
+      "many.strings", (0..<200_000).map { "\"K\($0)\" = \"%@ \\U00e9 %\($0 % 9 + 1)$@\";\n" }.joined())
+    scratch.write(
+      "placeholders.json",
+      "{\"aps\": {\"alert\": \"" + (0..<100_000).map { "{{x\($0)}}" }.joined() + "\"}, \"b\": ["
+        + (0..<100_000).map { "{{y\($0)}}" }.joined(separator: ",") + "]}")
+    scratch.write(
+      "placeholders.yaml", "aps:\n  alert: x\n" + (0..<50_000).map { "k\($0): {{v\($0)}}\n" }.joined())
     let files = [
       "deep.json", "deep.yaml", "bomb.yaml", "long-string.json", "many-keys.json", "duplicates.json", "nul.json",
-      "bom.json", "binary.json", "lines.jsonl", "laughs.plist",
+      "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
+      "placeholders.json", "placeholders.yaml",
     ]
     for format in ["text", "pretty", "sarif"] {
       let result = run(

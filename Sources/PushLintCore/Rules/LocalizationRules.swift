@@ -48,7 +48,7 @@ struct LocKeyUndefinedRule: Rule {
           "\(reference.keyName) \"\(reference.name)\" is defined in no Localizable table "
           + "(\(context.project.namedList(localizations.files))); the notification shows the key itself"
         var help = "add \"\(reference.name)\" to Localizable.strings (or the String Catalog) in every language"
-        if let nearest = Suggestion.nearest(to: reference.name, in: localizations.formats.keys.sorted()),
+        if let nearest = Suggestion.nearest(to: reference.name, in: localizations.sortedKeys),
           let defined = localizations.formats[nearest]?.first
         {
           message += "; did you mean \"\(nearest)\" (\(defined.place))?"

@@ -19,6 +19,7 @@ struct TemplateTooLargeRule: Rule {
         "worst-case payload is \(unbounded.isEmpty ? "" : "at least ")\(size.worst) bytes, over the \(limit)-byte limit for \(push.pushType) pushes, "
         + "with every placeholder at its maximum and JSON escaping counted (as written, \(size.written) bytes)"
       if !named.isEmpty { message += "; the largest fills: \(named.joined(separator: ", "))" }
+      if !unbounded.isEmpty { message += "; not counted, having no maximum: \(shortList(unbounded))" }
       let first = dominant.first?.name ?? "the longest placeholder"
       return [
         Finding(
@@ -33,11 +34,17 @@ struct TemplateTooLargeRule: Rule {
       Finding(
         rule: Self.name, span: push.anchor.openingSpan,
         message:
-          "\(unbounded.count == 1 ? "placeholder" : "placeholders") \(unbounded.joined(separator: ", ")) \(unbounded.count == 1 ? "has" : "have") no maximum length, so the worst-case size of this template is unknown (\(size.worst) bytes with \(unbounded.count == 1 ? "it" : "them") empty)",
+          "\(unbounded.count == 1 ? "placeholder" : "placeholders") \(shortList(unbounded)) \(unbounded.count == 1 ? "has" : "have") no maximum length, so the worst-case size of this template is unknown (\(size.worst) bytes with \(unbounded.count == 1 ? "it" : "them") empty)",
         pointer: push.anchor.pointer,
         help:
           "declare a maximum under templates.placeholders in .pushlint.yml, e.g. \(unbounded[0]): {max-characters: 40}, or a templates.default",
         severity: .info)
     ]
   }
+}
+
+/// At most five names, then how many more.
+func shortList(_ names: [String]) -> String {
+  guard names.count > 5 else { return names.joined(separator: ", ") }
+  return names.prefix(5).joined(separator: ", ") + " and \(names.count - 5) more"
 }
