@@ -168,4 +168,14 @@ enum FileSystem {
 /// lines), with the engine's refusals and size limit.
 public enum SourceFiles {
   public static func read(_ path: String) -> Result<[UInt8], FileError> { FileSystem.readFile(path) }
+
+  /// A file's text as diagnostics position it: UTF-16 `.strings` files are
+  /// read as their UTF-8 text, as the reader did.
+  public static func text(_ path: String) -> Result<[UInt8], FileError> {
+    let result = read(path)
+    guard case .success(let bytes) = result, SourceFormat.from(fileName: path) == .strings,
+      case .text(let text) = StringsFileReader.decode(bytes)
+    else { return result }
+    return .success(text)
+  }
 }

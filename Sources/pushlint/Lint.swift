@@ -145,7 +145,7 @@ struct Lint: ParsableCommand {
       let standardInput = standardInputBytes
       rendered = PrettyReporter(color: color) { path in
         if path == standardInputName { return standardInput }
-        guard case .success(let bytes) = SourceFiles.read(Paths.absolute(path, from: currentDirectory)) else {
+        guard case .success(let bytes) = SourceFiles.text(Paths.absolute(path, from: currentDirectory)) else {
           return nil
         }
         return bytes
