@@ -20,10 +20,18 @@ public enum SourceFormat: String, Sendable {
   }
 }
 
+/// The lowercased extension of a path's file name ("" for none, or for a
+/// name that only starts with a dot). Called per document, so it allocates
+/// only when the extension has capitals.
 func fileExtension(_ path: String) -> String {
-  let name = path.split(separator: "/").last.map(String.init) ?? path
-  guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-  return name[name.index(after: dot)...].lowercased()
+  let utf8 = path.utf8
+  guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+  let slash = utf8.lastIndex(of: UInt8(ascii: "/"))
+  if let slash, slash > dot { return "" }
+  if dot == (slash.map { utf8.index(after: $0) } ?? utf8.startIndex) { return "" }
+  let suffix = path[utf8.index(after: dot)...]
+  if suffix.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) { return suffix.lowercased() }
+  return String(suffix)
 }
 
 /// What a document is, per the table in `inputs.md`.
@@ -55,6 +63,8 @@ public struct Document: Sendable {
   public var push: PushInfo?
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   public var schemaFindings: [Finding] = []
+  /// The root's compact JSON size, when the reader counted it.
+  public var rootCompactSize: Int?
   /// The placeholders, when the document is a template.
   public var template: TemplateInfo?
 

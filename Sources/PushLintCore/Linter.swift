@@ -323,6 +323,7 @@ public struct Linter: Sendable {
       var document = Document(
         path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
         readerFindings: result.findings)
+      document.rootCompactSize = result.compactSize
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
       file.documents.append(document)
     }
@@ -358,39 +359,120 @@ public struct Linter: Sendable {
     return outcome
   }
 
+  /// One line of a JSON Lines file, read and checked on its own (lines of a
+  /// batch are checked in parallel); what depends on earlier lines (the
+  /// document number, whether a broken line counts) is settled in order.
+  struct CheckedLine: Sendable {
+    enum Inclusion: Sendable {
+      case never
+      case always
+      /// A broken line of a walked file: reported once the file has shown payloads.
+      case afterPushDocuments
+    }
+    var inclusion = Inclusion.never
+    var isPushDocument = false
+    var diagnostics: [Diagnostic] = []
+    var usedOverrides: Set<Int> = []
+  }
+
+  struct PendingLine: Sendable {
+    var number: Int
+    var offset: Int
+    var bytes: [UInt8]
+    var tooLong: Bool
+  }
+
+  /// Streams a JSON Lines file in batches: memory holds one batch, however
+  /// long the file, and each batch's lines are checked on every core.
   func lintJSONLines(_ input: LintInput, project: ProjectContext) -> FileOutcome {
     var outcome = FileOutcome()
-    let error = FileSystem.forEachLine(input.absolutePath) { number, offset, line, tooLong in
-      if tooLong {
-        let position = SourcePosition(line: number, column: 1, offset: offset)
-        let finding = Finding(
-          rule: RuleName.syntaxError, span: SourceSpan(at: position),
-          message: "line \(number) is longer than \(FileLimits.maxLineLength >> 20) MiB; pushlint skips it")
-        let document = Document(
-          path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: .other, root: nil)
-        if let diagnostic = diagnostic(finding, document: document, absolutePath: input.absolutePath) {
-          outcome.diagnostics.append(diagnostic)
-        }
-        outcome.documents += 1
-        return
-      }
-      guard let document = lineDocument(line, number: number, offset: offset, input: input, outcome: &outcome) else {
-        return
-      }
-      outcome.documents += 1
-      check(document, absolutePath: input.absolutePath, project: project, into: &outcome)
-      // Lines come in order, so the first findings kept are the first by
-      // position: a million-line file never holds more than the limit.
-      if outcome.diagnostics.count > 2 * Linter.maxDiagnosticsPerFile {
-        outcome.diagnostics.sort(by: Diagnostic.reportOrder)
-        outcome.dropped += outcome.diagnostics.count - Linter.maxDiagnosticsPerFile
-        outcome.diagnostics.removeLast(outcome.diagnostics.count - Linter.maxDiagnosticsPerFile)
-      }
+    var batch: [PendingLine] = []
+    var batchBytes = 0
+    func flush() {
+      let checked = inParallel(batch) { checkLine($0, input: input, project: project) }
+      for line in checked { merge(line, into: &outcome) }
+      batch.removeAll(keepingCapacity: true)
+      batchBytes = 0
     }
+    let error = FileSystem.forEachLine(input.absolutePath) { number, offset, line, tooLong in
+      batch.append(PendingLine(number: number, offset: offset, bytes: Array(line), tooLong: tooLong))
+      batchBytes += line.count
+      if batch.count >= 2048 || batchBytes >= 8 << 20 { flush() }
+    }
+    flush()
     if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
     outcome.linted = outcome.documents > 0 || input.explicit
     cap(&outcome.diagnostics, path: input.displayPath, alreadyDropped: outcome.dropped)
     return outcome
+  }
+
+  func checkLine(_ line: PendingLine, input: LintInput, project: ProjectContext) -> CheckedLine {
+    var checked = CheckedLine()
+    var document: Document
+    if line.tooLong {
+      let position = SourcePosition(line: line.number, column: 1, offset: line.offset)
+      let finding = Finding(
+        rule: RuleName.syntaxError, span: SourceSpan(at: position),
+        message: "line \(line.number) is longer than \(FileLimits.maxLineLength >> 20) MiB; pushlint skips it")
+      document = Document(path: input.displayPath, format: .jsonLines, kind: .other, root: nil)
+      if let diagnostic = diagnostic(finding, document: document, absolutePath: input.absolutePath) {
+        checked.diagnostics.append(diagnostic)
+      }
+      checked.inclusion = .always
+      return checked
+    }
+    var content = line.bytes[...]
+    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
+    let result = content.withUnsafeBufferPointer {
+      JSONReader.read($0, firstLine: line.number, baseOffset: line.offset)
+    }
+    let kind: DocumentKind
+    if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
+      kind = known
+      checked.isPushDocument = true
+      checked.inclusion = .always
+    } else if input.explicit {
+      kind = result.root == nil ? .other : .payload
+      checked.inclusion = .always
+    } else if result.root == nil {
+      // A walked file is judged like a walked .json: a broken line is
+      // reported once the file has shown it holds payloads, or names them.
+      kind = .other
+      checked.inclusion = Linter.mentionsPush(Array(content)) ? .always : .afterPushDocuments
+    } else {
+      return checked
+    }
+    document = Document(
+      path: input.displayPath, format: .jsonLines, kind: kind, root: result.root, readerFindings: result.findings)
+    document.rootCompactSize = result.compactSize
+    var outcome = FileOutcome()
+    check(document, absolutePath: input.absolutePath, project: project, into: &outcome)
+    checked.diagnostics = outcome.diagnostics
+    checked.usedOverrides = outcome.usedOverrides
+    return checked
+  }
+
+  func merge(_ line: CheckedLine, into outcome: inout FileOutcome) {
+    switch line.inclusion {
+    case .never: return
+    case .afterPushDocuments where !outcome.sawPushDocument: return
+    default: break
+    }
+    if line.isPushDocument { outcome.sawPushDocument = true }
+    for var diagnostic in line.diagnostics {
+      diagnostic.document = outcome.documents
+      outcome.diagnostics.append(diagnostic)
+    }
+    outcome.documents += 1
+    outcome.usedOverrides.formUnion(line.usedOverrides)
+    // Lines come in order, so the first findings kept are the first by
+    // position: a million-line file never holds more than the limit.
+    if outcome.diagnostics.count > 2 * Linter.maxDiagnosticsPerFile {
+      outcome.diagnostics.sort(by: Diagnostic.reportOrder)
+      outcome.dropped += outcome.diagnostics.count - Linter.maxDiagnosticsPerFile
+      outcome.diagnostics.removeLast(outcome.diagnostics.count - Linter.maxDiagnosticsPerFile)
+    }
   }
 
   /// One JSON Lines document, or nil for a blank line or a line of no kind
@@ -415,9 +497,11 @@ public struct Linter: Sendable {
     } else {
       return nil
     }
-    return Document(
+    var document = Document(
       path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: kind, root: result.root,
       readerFindings: result.findings)
+    document.rootCompactSize = result.compactSize
+    return document
   }
 
   func forEachJSONLine(in bytes: [UInt8], _ body: (Int, Int, ArraySlice<UInt8>) -> Void) {

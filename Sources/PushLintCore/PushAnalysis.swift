@@ -77,7 +77,7 @@ enum PushAnalysis {
             name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
         }
       }
-      finish(&info, schema: schema, path: document.path)
+      finish(&info, schema: schema, path: document.path, rootSize: document.rootCompactSize)
       return info
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }
@@ -123,9 +123,15 @@ enum PushAnalysis {
     }
   }
 
-  static func finish(_ info: inout PushInfo, schema: PushSchema, path: String) {
+  /// `rootSize` is the reader's count for a bare payload's root, which is
+  /// what is sent unless an `.apns` file's routing key is dropped.
+  static func finish(_ info: inout PushInfo, schema: PushSchema, path: String, rootSize: Int? = nil) {
     info.sentPayload = effectivePayload(info, path: path)
-    info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
+    if let rootSize, info.fcmNotification == nil, fileExtension(path) != "apns" {
+      info.sentSize = rootSize
+    } else {
+      info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
+    }
     setPushType(&info, schema: schema)
   }
 
@@ -191,9 +197,13 @@ enum CompactJSON {
     case .string(let string): return stringSize(string)
     case .placeholder(let text): return text.utf8.count
     case .array(let elements):
-      return 2 + max(0, elements.count - 1) + elements.reduce(0) { $0 + size(of: $1) }
+      var total = 2 + max(0, elements.count - 1)
+      for index in elements.indices { total += size(of: elements[index]) }
+      return total
     case .object(let members):
-      return 2 + max(0, members.count - 1) + members.reduce(0) { $0 + stringSize($1.key) + 1 + size(of: $1.value) }
+      var total = 2 + max(0, members.count - 1)
+      for index in members.indices { total += stringSize(members[index].key) + 1 + size(of: members[index].value) }
+      return total
     }
   }
 

@@ -28,8 +28,23 @@ public struct RuleDescription: Sendable {
   public var descriptionText: String
   public var rationale: String
   public var fix: String
-  public var triggering: [RuleExample]
-  public var nonTriggering: [RuleExample]
+  /// The document's lines and where its sections start: the examples are
+  /// read from them only when asked for (by the tests), not at every launch.
+  var lines: [String]
+  var sectionStarts: [String: Int]
+  var fileName: String
+
+  public var triggering: [RuleExample] { (try? examples().triggering) ?? [] }
+  public var nonTriggering: [RuleExample] { (try? examples().nonTriggering) ?? [] }
+
+  /// Both kinds of examples, or what is wrong with them.
+  public func examples() throws(RuleCatalogError) -> (triggering: [RuleExample], nonTriggering: [RuleExample]) {
+    let triggering = try RuleDocumentParser.examples(
+      in: lines, section: "Triggering", starts: sectionStarts, fileName: fileName, marked: true)
+    let nonTriggering = try RuleDocumentParser.examples(
+      in: lines, section: "Not triggering", starts: sectionStarts, fileName: fileName, marked: false)
+    return (triggering, nonTriggering)
+  }
 }
 
 public struct RuleCatalogError: Error, CustomStringConvertible {
@@ -111,18 +126,14 @@ enum RuleDocumentParser {
       }
     }
     flush()
-    let triggering = try examples(
-      in: lines, section: "Triggering", starts: sectionStarts, fileName: fileName, marked: true)
-    let nonTriggering = try examples(
-      in: lines, section: "Not triggering", starts: sectionStarts, fileName: fileName, marked: false)
-    guard !triggering.isEmpty, !nonTriggering.isEmpty else {
+    for section in ["Triggering", "Not triggering"] where !(sections[section]?.contains("```") ?? false) {
       throw fail(1, "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
     }
     let markdown = lines[(close + 1)...].joined(separator: "\n").trimmingCharacters(in: "\n")
     return RuleDescription(
       name: name, severity: severity, summary: summary, source: fields["source"], markdown: markdown,
       descriptionText: sections[""] ?? "", rationale: sections["Why"] ?? "", fix: sections["How to fix"] ?? "",
-      triggering: triggering, nonTriggering: nonTriggering)
+      lines: lines, sectionStarts: sectionStarts, fileName: fileName)
   }
 
   /// The fenced blocks of a section. A block whose info string says

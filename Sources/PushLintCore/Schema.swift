@@ -31,29 +31,33 @@ public enum SchemaValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// What `rules/schema.yaml` says about one key.
-public struct KeySpec: Sendable {
-  public var types: [JSONType] = []
-  public var whole = false
-  public var minimum: Double?
-  public var maximum: Double?
-  public var exclusiveMinimum: Double?
-  public var values: [SchemaValue]?
-  public var format: String?
-  public var maxBytes: Int?
-  public var items: JSONType?
-  public var itemSchema: String?
-  public var itemValues: [String]?
-  public var deprecatedValues: [String: String] = [:]
-  public var valueSince: [String: [Platform: OSVersion]] = [:]
-  public var valuesType: JSONType?
-  public var schema: String?
-  public var required = false
-  public var since: [Platform: OSVersion] = [:]
-  public var deprecated: String?
-  public var pushTypes: [String]?
-  public var forPushTypes: [String: KeySpec] = [:]
-  public var note: String?
+/// What `rules/schema.yaml` says about one key. A class, since every member
+/// of every document looks one up: passing it around must not copy its
+/// twenty fields. Filled in once while the schema is parsed, then only read.
+public final class KeySpec: @unchecked Sendable {
+  public internal(set) var types: [JSONType] = []
+  public internal(set) var whole = false
+  public internal(set) var minimum: Double?
+  public internal(set) var maximum: Double?
+  public internal(set) var exclusiveMinimum: Double?
+  public internal(set) var values: [SchemaValue]?
+  public internal(set) var format: String?
+  public internal(set) var maxBytes: Int?
+  public internal(set) var items: JSONType?
+  public internal(set) var itemSchema: String?
+  public internal(set) var itemValues: [String]?
+  public internal(set) var deprecatedValues: [String: String] = [:]
+  public internal(set) var valueSince: [String: [Platform: OSVersion]] = [:]
+  public internal(set) var valuesType: JSONType?
+  public internal(set) var schema: String?
+  public internal(set) var required = false
+  public internal(set) var since: [Platform: OSVersion] = [:]
+  public internal(set) var deprecated: String?
+  public internal(set) var pushTypes: [String]?
+  public internal(set) var forPushTypes: [String: KeySpec] = [:]
+  public internal(set) var note: String?
+
+  init() {}
 
   /// The spec that applies for `pushType`.
   public func resolved(for pushType: String?) -> KeySpec {
@@ -62,19 +66,17 @@ public struct KeySpec: Sendable {
   }
 }
 
-/// One dictionary the schema describes.
-public struct DictionarySchema: Sendable {
-  public var name: String
-  public var display: String
-  public var caseInsensitiveKeys: Bool
+/// One dictionary the schema describes; a class for the reason KeySpec is.
+public final class DictionarySchema: Sendable {
+  public let name: String
+  public let display: String
+  public let caseInsensitiveKeys: Bool
   /// Keys the schema does not list are allowed.
-  public var openKeys = false
+  public let openKeys: Bool
   /// Keys in the order of the file.
-  public var keys: [(name: String, spec: KeySpec)] {
-    didSet { index = DictionarySchema.index(keys) }
-  }
+  public let keys: [(name: String, spec: KeySpec)]
   /// Position of each key in `keys`: every member of every object is looked up.
-  private var index: [String: Int]
+  private let index: [String: Int]
 
   public init(
     name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false,
@@ -206,7 +208,7 @@ public struct PushSchema: Sendable {
   ]
 
   static func keySpec(_ node: Node, at path: String) throws(SchemaError) -> KeySpec {
-    var spec = KeySpec()
+    let spec = KeySpec()
     for member in node.members ?? [] where !keySpecFields.contains(member.key) {
       throw SchemaError(message: "\(path): unknown field \(member.key)")
     }

@@ -154,3 +154,34 @@ import Testing
     #expect(diagnostics[0].span.start.offset == 21)
   }
 }
+
+@Suite struct CompactSizeTests {
+  /// The reader counts the compact size while reading; it must be exactly
+  /// the size of the tree serialized compactly, whatever the spelling.
+  @Test(arguments: [
+    "{}", "[]", " { \"a\" : [ 1 , 2.50 , -3e2 , true , false , null ] }\n",
+    "{\"s\": \"\\u00e9\\u0041\\/\\\"\\\\\\n\\t\\b\\f\\r\\u0001\\ud83d\\ude00\"}",
+    "\u{FEFF}{\"aps\": {\"alert\": \"BOM\"}}", "{\"k\":\"caf\u{E9} \u{1F600}\"}\r\n\r\n",
+    "{\n\t\"aps\": {\n\t\t\"alert\": {\"title\": \"\\u2028\"}\n\t}\n}",
+  ])
+  func theReadersCountIsTheTreesCompactSize(text: String) throws {
+    let result = JSONReader.read(Array(text.utf8))
+    let root = try #require(result.root)
+    #expect(result.compactSize == CompactJSON.size(of: root), "\(text)")
+  }
+
+  @Test func everySampleIsCountedExactly() throws {
+    var checked = 0
+    for directory in ["samples/good", "samples/bad", "samples/ExampleApp/push", "Tests/Fixtures"] {
+      guard case .success(let names) = FileSystem.list(repositoryRoot + "/" + directory) else { continue }
+      for name in names where name.hasSuffix(".json") {
+        guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/\(directory)/\(name)") else { continue }
+        let result = JSONReader.read(bytes)
+        guard let root = result.root else { continue }
+        #expect(result.compactSize == CompactJSON.size(of: root), "\(directory)/\(name)")
+        checked += 1
+      }
+    }
+    #expect(checked > 10)
+  }
+}

@@ -14,6 +14,13 @@ import Testing
     #expect(documented.subtracting(registered).isEmpty, "documents that name no rule")
   }
 
+  @Test("every document's examples are well-formed", arguments: ruleNames)
+  func examplesParse(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    let examples = try description.examples()
+    #expect(!examples.triggering.isEmpty && !examples.nonTriggering.isEmpty)
+  }
+
   @Test("triggering examples report the rule exactly at the marks", arguments: ruleNames)
   func triggering(rule: String) throws {
     let description = try #require(RuleCatalog.standard.description(of: rule))
@@ -107,6 +114,13 @@ import Testing
   @Test func aDocumentWithoutExamplesIsRejected() {
     let text = "---\nrule: x\nseverity: error\nsummary: s\n---\n\n# x\n\nText.\n"
     #expect(throws: RuleCatalogError.self) { try RuleDocumentParser.parse(text, fileName: "x.md") }
+  }
+
+  @Test func aTriggeringExampleWithoutAMarkIsRejected() throws {
+    let text =
+      "---\nrule: x\nseverity: error\nsummary: s\n---\n\n# x\n\n## Triggering\n\n```json\n{}\n```\n\n## Not triggering\n\n```json\n{}\n```\n"
+    let description = try RuleDocumentParser.parse(text, fileName: "x.md")
+    #expect(throws: RuleCatalogError.self) { try description.examples() }
   }
 
   @Test func aDocumentNamedUnlikeItsRuleIsRejected() {
