@@ -224,7 +224,7 @@ struct JSONScanner {
           continue
         } else {
           stack.append(Frame(isObject: false, start: start, pointer: pointer))
-          pointer = pointer + "/0"
+          pointer = Node.pointer(pointer, index: 0)
           continue
         }
       case UInt8(ascii: "\""):
@@ -278,7 +278,7 @@ struct JSONScanner {
             stack[top].keySpan = nextKeySpan
             pointer = Node.pointer(stack[top].pointer, appending: nextKey)
           } else {
-            pointer = stack[top].pointer + "/\(stack[top].elements.count)"
+            pointer = Node.pointer(stack[top].pointer, index: stack[top].elements.count)
           }
           break
         }

@@ -17,32 +17,71 @@ public struct RuleExample: Sendable {
   public var mainFile: File { files[files.count - 1] }
 }
 
-/// What a rule's document says about it.
+/// What a rule's document says about it. Every launch needs only the front
+/// matter (name, severity, summary); the body is read when asked for, by
+/// `pushlint rules`, SARIF and the tests.
 public struct RuleDescription: Sendable {
   public var name: String
   public var severity: Severity
   public var summary: String
   public var source: String?
-  /// The full Markdown document.
-  public var markdown: String
-  public var descriptionText: String
-  public var rationale: String
-  public var fix: String
-  /// The document's lines and where its sections start: the examples are
-  /// read from them only when asked for (by the tests), not at every launch.
-  var lines: [String]
-  var sectionStarts: [String: Int]
+  /// The document after the front matter.
+  var bodyText: String
+  /// How many lines (the front matter) come before `lines` in the file.
+  var lineOffset: Int
   var fileName: String
+
+  /// The Markdown after the front matter.
+  public var markdown: String { bodyText.trimmingCharacters(in: "\n") }
+
+  var lines: [String] {
+    bodyText.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+  public var descriptionText: String { body.sections[""] ?? "" }
+  public var rationale: String { body.sections["Why"] ?? "" }
+  public var fix: String { body.sections["How to fix"] ?? "" }
+
+  /// Each `## ` section's text (the introduction under ""), and the line where each starts.
+  var body: (sections: [String: String], starts: [String: Int]) {
+    var sections: [String: String] = [:]
+    var starts: [String: Int] = [:]
+    var current = ""
+    var text: [String] = []
+    func flush() { sections[current] = text.joined(separator: "\n").trimmingCharacters(in: "\n ") }
+    for (index, line) in lines.enumerated() {
+      if line.hasPrefix("## ") {
+        flush()
+        current = String(line.dropFirst(3)).trimmingCharacters(in: " ")
+        starts[current] = index + 1
+        text = []
+      } else if current.isEmpty && line.hasPrefix("# ") {
+        continue
+      } else {
+        text.append(line)
+      }
+    }
+    flush()
+    return (sections, starts)
+  }
 
   public var triggering: [RuleExample] { (try? examples().triggering) ?? [] }
   public var nonTriggering: [RuleExample] { (try? examples().nonTriggering) ?? [] }
 
   /// Both kinds of examples, or what is wrong with them.
   public func examples() throws(RuleCatalogError) -> (triggering: [RuleExample], nonTriggering: [RuleExample]) {
+    let starts = body.starts
+    let lines = lines
     let triggering = try RuleDocumentParser.examples(
-      in: lines, section: "Triggering", starts: sectionStarts, fileName: fileName, marked: true)
+      in: lines, section: "Triggering", starts: starts, fileName: fileName, marked: true, lineOffset: lineOffset)
     let nonTriggering = try RuleDocumentParser.examples(
-      in: lines, section: "Not triggering", starts: sectionStarts, fileName: fileName, marked: false)
+      in: lines, section: "Not triggering", starts: starts, fileName: fileName, marked: false, lineOffset: lineOffset)
+    guard !triggering.isEmpty, !nonTriggering.isEmpty else {
+      throw RuleCatalogError(
+        file: fileName, line: 1,
+        message: "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
+    }
     return (triggering, nonTriggering)
   }
 }
@@ -87,7 +126,20 @@ public struct RuleCatalog: Sendable {
 /// Reads the rule document format described in `rules/README.md`.
 enum RuleDocumentParser {
   static func parse(_ text: String, fileName: String) throws(RuleCatalogError) -> RuleDescription {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Only the front matter is split into lines here: every launch reads all documents.
+    let utf8 = text.utf8
+    var lines: [String] = []
+    var lineStart = utf8.startIndex
+    var bodyStart = utf8.endIndex
+    while lineStart < utf8.endIndex {
+      let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+      lines.append(String(decoding: utf8[lineStart..<lineEnd], as: UTF8.self))
+      lineStart = lineEnd == utf8.endIndex ? lineEnd : utf8.index(after: lineEnd)
+      if lines.count > 1 && lines.last == "---" {
+        bodyStart = lineStart
+        break
+      }
+    }
     func fail(_ line: Int, _ message: String) -> RuleCatalogError {
       RuleCatalogError(file: fileName, line: line, message: message)
     }
@@ -106,40 +158,35 @@ enum RuleDocumentParser {
       throw fail(2, "front matter needs 'severity: error|warning|info'")
     }
     guard let summary = fields["summary"], !summary.isEmpty else { throw fail(2, "front matter needs 'summary:'") }
-
-    var sections: [String: String] = [:]
-    var sectionStarts: [String: Int] = [:]
-    var current = ""
-    var body: [String] = []
-    func flush() { sections[current] = body.joined(separator: "\n").trimmingCharacters(in: "\n ") }
-    for index in (close + 1)..<lines.count {
-      let line = lines[index]
-      if line.hasPrefix("## ") {
-        flush()
-        current = String(line.dropFirst(3)).trimmingCharacters(in: " ")
-        sectionStarts[current] = index + 1
-        body = []
-      } else if current.isEmpty && line.hasPrefix("# ") {
-        continue
-      } else {
-        body.append(line)
-      }
-    }
-    flush()
-    for section in ["Triggering", "Not triggering"] where !(sections[section]?.contains("```") ?? false) {
+    let body = String(text[bodyStart...])
+    for heading in ["\n## Triggering\n", "\n## Not triggering\n"] where !RuleDocumentParser.contains(body, heading) {
       throw fail(1, "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
     }
-    let markdown = lines[(close + 1)...].joined(separator: "\n").trimmingCharacters(in: "\n")
     return RuleDescription(
-      name: name, severity: severity, summary: summary, source: fields["source"], markdown: markdown,
-      descriptionText: sections[""] ?? "", rationale: sections["Why"] ?? "", fix: sections["How to fix"] ?? "",
-      lines: lines, sectionStarts: sectionStarts, fileName: fileName)
+      name: name, severity: severity, summary: summary, source: fields["source"], bodyText: body,
+      lineOffset: close + 1, fileName: fileName)
+  }
+
+  /// Whether `text`, after a line break, holds `needle` (bytes compared:
+  /// String's own search is far slower and this runs at every launch).
+  static func contains(_ text: String, _ needle: String) -> Bool {
+    let haystack = [UInt8(ascii: "\n")] + Array(text.utf8)
+    let pattern = Array(needle.utf8)
+    guard haystack.count >= pattern.count else { return false }
+    var index = 0
+    while index + pattern.count <= haystack.count {
+      if haystack[index] == pattern[0] && haystack[index..<(index + pattern.count)].elementsEqual(pattern) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The fenced blocks of a section. A block whose info string says
   /// `context` is a further file of the example that follows it.
   static func examples(
-    in lines: [String], section: String, starts: [String: Int], fileName: String, marked: Bool
+    in lines: [String], section: String, starts: [String: Int], fileName: String, marked: Bool, lineOffset: Int
   ) throws(RuleCatalogError) -> [RuleExample] {
     guard let start = starts[section] else { return [] }
     var examples: [RuleExample] = []
@@ -160,7 +207,7 @@ enum RuleDocumentParser {
       }
       let blockStart = index + 1
       guard let end = lines[blockStart...].firstIndex(where: { $0 == "```" }) else {
-        throw RuleCatalogError(file: fileName, line: index + 1, message: "unterminated code block")
+        throw RuleCatalogError(file: fileName, line: lineOffset + index + 1, message: "unterminated code block")
       }
       var body = lines[blockStart..<end].joined(separator: "\n") + "\n"
       if attributes["no-final-newline"] != nil { body.removeLast() }
@@ -174,13 +221,16 @@ enum RuleDocumentParser {
       }
       if marked && markers.isEmpty {
         throw RuleCatalogError(
-          file: fileName, line: blockStart, message: "a triggering example marks where the rule reports with ↓")
+          file: fileName, line: lineOffset + blockStart,
+          message: "a triggering example marks where the rule reports with ↓")
       }
-      var example = RuleExample(files: pendingContext + [file], markedPositions: markers, documentLine: blockStart)
+      var example = RuleExample(
+        files: pendingContext + [file], markedPositions: markers, documentLine: lineOffset + blockStart)
       if let target = attributes["target"] {
         let parts = target.split(separator: "=").map(String.init)
         guard parts.count == 2, let platform = Platform(rawValue: parts[0]), let version = OSVersion(parts[1]) else {
-          throw RuleCatalogError(file: fileName, line: index, message: "target= takes PLATFORM=VERSION, e.g. ios=14.0")
+          throw RuleCatalogError(
+            file: fileName, line: lineOffset + index, message: "target= takes PLATFORM=VERSION, e.g. ios=14.0")
         }
         example.targets[platform] = version
       }

@@ -77,6 +77,9 @@ public final class DictionarySchema: Sendable {
   public let keys: [(name: String, spec: KeySpec)]
   /// Position of each key in `keys`: every member of every object is looked up.
   private let index: [String: Int]
+  /// The keys that are required for some push type: the only ones worth
+  /// looking for when an object is checked for missing keys.
+  public let possiblyRequired: [(name: String, spec: KeySpec)]
 
   public init(
     name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false,
@@ -88,6 +91,7 @@ public final class DictionarySchema: Sendable {
     self.openKeys = openKeys
     self.keys = keys
     self.index = DictionarySchema.index(keys)
+    possiblyRequired = keys.filter { $0.spec.required || $0.spec.forPushTypes.values.contains { $0.required } }
   }
 
   private static func index(_ keys: [(name: String, spec: KeySpec)]) -> [String: Int] {

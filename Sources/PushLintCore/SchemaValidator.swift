@@ -114,7 +114,7 @@ struct SchemaValidator {
       reportUnavailable("\"\(name)\"", since: spec.since, at: member.keySpan, pointer: member.value.pointer)
       check(member.value, key: name, spec: spec, pushType: pushType)
     }
-    for (name, spec) in dictionary.keys where spec.resolved(for: pushType).required {
+    for (name, spec) in dictionary.possiblyRequired where spec.resolved(for: pushType).required {
       guard dictionary.spec(for: name) != nil, !members.contains(where: { dictionary.spec(for: $0.key)?.name == name })
       else { continue }
       report(

@@ -128,7 +128,7 @@ extension Node {
   /// The pointer of a child reached by `token` (an object key or array index).
   public static func pointer(_ parent: String, appending token: String) -> String {
     if !token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-      return parent + "/" + token
+      return joined(parent, token)
     }
     var escaped = ""
     escaped.reserveCapacity(token.utf8.count)
@@ -140,5 +140,28 @@ extension Node {
       }
     }
     return parent + "/" + escaped
+  }
+
+  /// The pointer of an array's element.
+  public static func pointer(_ parent: String, index: Int) -> String { joined(parent, String(index)) }
+
+  /// `parent/token` in one allocation: readers make one pointer per node.
+  static func joined(_ parent: String, _ token: String) -> String {
+    var parent = parent
+    var token = token
+    let count = parent.utf8.count + 1 + token.utf8.count
+    // Up to 15 bytes a string is stored inline, with no allocation at all.
+    if count <= 15 { return parent + "/" + token }
+    return parent.withUTF8 { head in
+      token.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: count) { buffer in
+          let base = buffer.baseAddress!
+          if let headBase = head.baseAddress { base.initialize(from: headBase, count: head.count) }
+          base[head.count] = UInt8(ascii: "/")
+          if let tailBase = tail.baseAddress { (base + head.count + 1).initialize(from: tailBase, count: tail.count) }
+          return count
+        }
+      }
+    }
   }
 }

@@ -50,9 +50,9 @@ struct DuplicateKeyRule: Rule {
               help: "remove one of the two, or merge them into one"))
         }
       }
-      for member in members { visit(member.value, into: &findings) }
+      for index in members.indices { visit(members[index].value, into: &findings) }
     case .array(let elements):
-      for element in elements { visit(element, into: &findings) }
+      for index in elements.indices { visit(elements[index], into: &findings) }
     default:
       break
     }
