@@ -24,14 +24,21 @@ public enum SourceFormat: String, Sendable {
 /// name that only starts with a dot). Called per document, so it allocates
 /// only when the extension has capitals.
 func fileExtension(_ path: String) -> String {
-  let utf8 = path.utf8
-  guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-  let slash = utf8.lastIndex(of: UInt8(ascii: "/"))
-  if let slash, slash > dot { return "" }
-  if dot == (slash.map { utf8.index(after: $0) } ?? utf8.startIndex) { return "" }
-  let suffix = path[utf8.index(after: dot)...]
-  if suffix.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) { return suffix.lowercased() }
-  return String(suffix)
+  var path = path
+  return path.withUTF8 { bytes -> String in
+    var dot = bytes.count - 1
+    while dot >= 0 && bytes[dot] != UInt8(ascii: ".") {
+      if bytes[dot] == UInt8(ascii: "/") { return "" }
+      dot -= 1
+    }
+    guard dot > 0, bytes[dot - 1] != UInt8(ascii: "/") else { return "" }
+    let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+    if !suffix.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+      return String(decoding: suffix, as: UTF8.self)
+    }
+    return String(
+      decoding: suffix.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+  }
 }
 
 /// What a document is, per the table in `inputs.md`.

@@ -48,7 +48,19 @@ public enum EncodingCheck {
   private static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> EncodingProblem? {
     var index = start
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
     while index < count {
+      // Payloads are mostly ASCII: skip eight bytes at a time while they are
+      // ASCII and none is NUL.
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & high
+        if word & high != 0 || hasZero != 0 { break }
+        index += 8
+      }
+      guard index < count else { break }
       let byte = bytes[index]
       if byte < 0x80 {
         if byte == 0 { return EncodingProblem(kind: .nulByte, offset: index) }

@@ -96,16 +96,41 @@ enum FileSystem {
 
   /// The entries of a directory, sorted, without `.` and `..`.
   static func list(_ path: String) -> Result<[String], FileError> {
+    entries(path).map { $0.map(\.name) }
+  }
+
+  /// A directory's entries in byte order of their names, each with its type
+  /// when the directory says it (then a walk needs no `stat` per file); nil
+  /// for symbolic links and file systems that do not say.
+  static func entries(_ path: String) -> Result<[(name: String, type: EntryType?)], FileError> {
     guard let directory = opendir(path) else { return .failure(FileError(path: path, reason: errorText(errno))) }
     defer { closedir(directory) }
-    var names: [String] = []
+    var entries: [(name: String, type: EntryType?)] = []
     while let entry = readdir(directory) {
       let name = withUnsafePointer(to: entry.pointee.d_name) {
         $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
       }
-      if name != "." && name != ".." { names.append(name) }
+      guard name != "." && name != ".." else { continue }
+      let type: EntryType?
+      switch Int32(entry.pointee.d_type) {
+      case Int32(DT_REG): type = .file
+      case Int32(DT_DIR): type = .directory
+      default: type = nil
+      }
+      entries.append((name, type))
     }
-    return .success(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    entries.sort { lhs, rhs in
+      var left = lhs.name
+      var right = rhs.name
+      return left.withUTF8 { a in
+        right.withUTF8 { b in
+          let common = min(a.count, b.count)
+          let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+          return order != 0 ? order < 0 : a.count < b.count
+        }
+      }
+    }
+    return .success(entries)
   }
 
   /// Calls `body` for each line of a file without holding more than one line

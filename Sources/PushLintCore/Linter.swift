@@ -170,7 +170,10 @@ public struct Linter: Sendable {
     let project = ProjectContext(
       documents: (files + contextFiles).flatMap(\.documents).filter(isContext),
       sounds: (files + contextFiles).compactMap(\.sound))
-    let outcomes = inParallel(files) { check($0, project: project) }
+    let paths = files.map(\.input.absolutePath)
+    // Consumed: each file's trees are freed by the worker that checked it,
+    // not one by one on this thread at the end.
+    let outcomes = inParallel(consuming: files) { check($0, project: project) }
     var diagnostics: [Diagnostic] = []
     var linted = 0
     var documents = 0
@@ -182,7 +185,7 @@ public struct Linter: Sendable {
       documents += outcome.documents
       used.formUnion(outcome.usedOverrides)
     }
-    let lintedPaths = zip(files, outcomes).filter { $0.1.linted }.map(\.0.input.absolutePath)
+    let lintedPaths = zip(paths, outcomes).filter { $0.1.linted }.map(\.0)
     diagnostics += unusedOverrides(used: used, linted: lintedPaths)
     diagnostics.sort(by: Diagnostic.reportOrder)
     return LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
@@ -198,6 +201,10 @@ public struct Linter: Sendable {
     /// JSON Lines files are streamed when checked, never held.
     var isJSONLines = false
     var sound: SoundEntry?
+    /// A JSON or YAML file that cannot add to the project context: only its
+    /// bytes are held until it is checked, then it is read, checked and
+    /// released at once (a tree takes several times the bytes).
+    var deferredBytes: [UInt8]?
   }
 
   struct FileOutcome: Sendable {
@@ -214,6 +221,20 @@ public struct Linter: Sendable {
   }
 
   func readInParallel(_ inputs: [LintInput]) -> [ReadFile] { inParallel(inputs, read(file:)) }
+
+  /// `transform` over `items`, each item moved to the worker that transforms
+  /// it, so what it holds is released there; results in the order of `items`.
+  func inParallel<Item: Sendable, Result: Sendable>(
+    consuming items: consuming [Item], _ transform: (Item) -> Result
+  ) -> [Result] {
+    let count = items.count
+    let storage = UnsafeMutableBufferPointer<Item>.allocate(capacity: count)
+    _ = storage.initialize(fromContentsOf: items)
+    _ = consume items
+    nonisolated(unsafe) let shared = storage
+    defer { storage.deallocate() }
+    return inParallel(Array(0..<count)) { index in transform((shared.baseAddress! + index).move()) }
+  }
 
   /// `transform` over `items` on all cores, results in the order of `items`.
   func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: (Item) -> Result) -> [Result] {
@@ -258,7 +279,31 @@ public struct Linter: Sendable {
     case .failure(let error):
       return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
     case .success(let bytes):
+      let format = Linter.format(of: bytes, path: input.absolutePath)
+      if (format == .json || format == .yaml) && !Linter.mayBeContext(bytes) {
+        return ReadFile(input: input, deferredBytes: bytes)
+      }
       return read(bytes: bytes, input: input)
+    }
+  }
+
+  /// Whether JSON or YAML text may hold a document of the project context:
+  /// only a categories file can, and its key is spelled out (or escaped, so
+  /// any backslash counts too). Everything else is read when it is checked.
+  static func mayBeContext(_ bytes: [UInt8]) -> Bool {
+    if bytes.contains(UInt8(ascii: "\\")) { return true }
+    let needle = Array("categories".utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      var start = 0
+      while start + needle.count <= buffer.count {
+        guard let found = memchr(base + start, Int32(needle[0]), buffer.count - start) else { return false }
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard index + needle.count <= buffer.count else { return false }
+        if memcmp(base + index, needle, needle.count) == 0 { return true }
+        start = index + 1
+      }
+      return false
     }
   }
 
@@ -347,6 +392,7 @@ public struct Linter: Sendable {
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     if let error = file.error { return FileOutcome(error: error) }
+    if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
     if file.sound != nil { return FileOutcome() }
     if file.isJSONLines { return lintJSONLines(file.input, project: project) }
     var outcome = FileOutcome()

@@ -91,13 +91,14 @@ extension Linter {
       guard case (.directory, let identity?, _) = FileSystem.status(directory), visited.insert(identity).inserted else {
         continue
       }
-      guard case .success(let names) = FileSystem.list(directory) else { continue }
+      guard case .success(let entries) = FileSystem.entries(directory) else { continue }
       var subdirectories: [(String, String)] = []
-      for name in names {
+      // Relative paths matter only to globs; most walks have none.
+      let needsRelative = glob != nil || !configuration.exclude.isEmpty
+      for (name, type) in entries {
         let absolute = directory == "/" ? "/" + name : directory + "/" + name
-        let displayPath = Paths.join(displayDirectory, name)
-        let relative = configuration.relativePath(absolute)
-        switch FileSystem.status(absolute).0 {
+        let relative = needsRelative ? configuration.relativePath(absolute) : nil
+        switch type ?? FileSystem.status(absolute).0 {
         case .directory:
           if name.hasPrefix(".") || Linter.skippedDirectories.contains(name) { continue }
           if let relative,
@@ -107,7 +108,7 @@ extension Linter {
           {
             continue
           }
-          subdirectories.append((absolute, displayPath))
+          subdirectories.append((absolute, Paths.join(displayDirectory, name)))
         case .file:
           let isSound = SoundFileReader.extensions.contains(fileExtension(name))
           guard isSound || SourceFormat.from(fileName: name) != nil else { continue }
@@ -123,8 +124,8 @@ extension Linter {
           }
           add(
             LintInput(
-              displayPath: displayPath, absolutePath: absolute, explicit: false, namedByGlob: namedByGlob,
-              isSound: isSound))
+              displayPath: Paths.join(displayDirectory, name), absolutePath: absolute, explicit: false,
+              namedByGlob: namedByGlob, isSound: isSound))
         default:
           continue
         }

@@ -143,3 +143,20 @@ import Testing
     #expect(!diagnostics.contains { $0.rule == "critical-alert-entitlement" })
   }
 }
+
+@Suite struct DeferredReadingTests {
+  /// Payload files are read only when checked; a categories file must still
+  /// be found however its key is spelled.
+  @Test func aCategoriesFileIsContextEvenWithAnEscapedKey() {
+    let scratch = ScratchDirectory()
+    scratch.write("push/cats.json", "{\"\\u0063ategories\": [{\"identifier\": \"CHAT\"}]}")
+    scratch.write("push/a.json", "{\"aps\": {\"alert\": \"Hi\", \"category\": \"CHAT\"}}")
+    scratch.write("push/b.json", "{\"aps\": {\"alert\": \"Hi\", \"category\": \"CAHT\"}}")
+    for jobs in [1, 4] {
+      let report = Linter(configuration: Configuration(directory: scratch.path), jobs: jobs)
+        .lint(paths: ["."], currentDirectory: scratch.path)
+      #expect(report.diagnostics.map { "\($0.rule) \($0.path)" } == ["category-undeclared push/b.json"], "jobs \(jobs)")
+      #expect(report.files == 3)
+    }
+  }
+}
