@@ -27,6 +27,23 @@ public struct EncodingProblem: Sendable, Equatable {
 }
 
 public enum EncodingCheck {
+  /// Whether every byte is below 0x80, eight at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    var seen: UInt64 = 0
+    while index + 8 <= bytes.count {
+      seen |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      seen |= UInt64(bytes[index])
+      index += 1
+    }
+    return seen & 0x8080_8080_8080_8080 == 0
+  }
+
   /// The first encoding problem in `bytes`, or nil when they are clean UTF-8
   /// without BOM or NUL. A BOM is reported but the rest is still checked, and
   /// a later problem wins because it prevents reading at all.

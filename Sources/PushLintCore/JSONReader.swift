@@ -91,17 +91,24 @@ struct JSONScanner {
   /// (`\u00e9` for `é`), which a server's encoder would not write.
   var escapeSavings = 0
 
+  /// In ASCII text a column is a byte count, with nothing to scan.
+  let isASCII: Bool
+
   init(bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, baseOffset: Int) {
     self.bytes = bytes
     self.firstLine = firstLine
     self.baseOffset = baseOffset
     self.line = firstLine
+    isASCII = EncodingCheck.isASCII(bytes)
   }
 
   // MARK: Positions
 
   mutating func position(at offset: Int) -> SourcePosition {
     guard offset >= lineStart else { return slowPosition(at: offset) }
+    if isASCII {
+      return SourcePosition(line: line, column: min(offset, bytes.count) - lineStart + 1, offset: baseOffset + offset)
+    }
     if columnCacheOffset < lineStart || columnCacheOffset > offset {
       columnCacheOffset = lineStart
       columnCacheValue = 1
@@ -192,9 +199,17 @@ struct JSONScanner {
       throw error(at: index, "the file is empty; expected a JSON value")
     }
     var stack: [Frame] = []
-    var pointer = ""
+    // The value about to be read is `token` in the container at `parent`
+    // (the root has no token). Only containers get a pointer string of
+    // their own; other nodes share their parent's.
+    var parent = ""
+    var token: String?
+    func node(_ value: Value, _ span: SourceSpan) -> Node {
+      if let token { return Node(value: value, span: span, parent: parent, token: token) }
+      return Node(value: value, span: span, pointer: parent)
+    }
     while true {
-      // Parse one value (or open a container) at `pointer`.
+      // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()
       var completed: Node
       guard index < bytes.count else {
@@ -214,33 +229,33 @@ struct JSONScanner {
         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == closer {
           index += 1
-          completed = Node(
-            value: isObject ? .object([]) : .array([]),
-            span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
-        } else if isObject {
-          let (key, keySpan) = try parseKey()
-          stack.append(Frame(isObject: true, start: start, pointer: pointer, key: key, keySpan: keySpan))
-          pointer = Node.pointer(pointer, appending: key)
-          continue
+          completed = node(
+            isObject ? .object([]) : .array([]), SourceSpan(start: start, end: position(at: index)))
         } else {
-          stack.append(Frame(isObject: false, start: start, pointer: pointer))
-          pointer = Node.pointer(pointer, index: 0)
+          let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
+          if isObject {
+            let (key, keySpan) = try parseKey()
+            stack.append(Frame(isObject: true, start: start, pointer: own, key: key, keySpan: keySpan))
+            token = key
+          } else {
+            stack.append(Frame(isObject: false, start: start, pointer: own))
+            token = "0"
+          }
+          parent = own
           continue
         }
       case UInt8(ascii: "\""):
         let start = position(at: index)
         let string = try parseString()
-        completed = Node(
-          value: .string(string), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+        completed = node(.string(string), SourceSpan(start: start, end: position(at: index)))
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let start = position(at: index)
         let number = try parseNumber()
-        completed = Node(
-          value: .number(number), span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+        completed = node(.number(number), SourceSpan(start: start, end: position(at: index)))
       default:
         let start = position(at: index)
         let value = try parseLiteral()
-        completed = Node(value: value, span: SourceSpan(start: start, end: position(at: index)), pointer: pointer)
+        completed = node(value, SourceSpan(start: start, end: position(at: index)))
       }
       // Hand the value to its container; close containers as they end.
       while true {
@@ -276,10 +291,11 @@ struct JSONScanner {
             let (nextKey, nextKeySpan) = try parseKey()
             stack[top].key = nextKey
             stack[top].keySpan = nextKeySpan
-            pointer = Node.pointer(stack[top].pointer, appending: nextKey)
+            token = nextKey
           } else {
-            pointer = Node.pointer(stack[top].pointer, index: stack[top].elements.count)
+            token = String(stack[top].elements.count)
           }
+          parent = stack[top].pointer
           break
         }
         if index < bytes.count && bytes[index] == closer {

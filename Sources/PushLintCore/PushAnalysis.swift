@@ -21,8 +21,8 @@ public enum HeaderSource: String, Sendable {
 }
 
 /// What a payload-carrying document amounts to once sent: the payload, its
-/// headers and its push type.
-public struct PushInfo: Sendable {
+/// headers and its push type, as the analysis works it out.
+public struct PushFacts: Sendable {
   /// The APNs payload (the root of a payload file, an envelope's `payload`,
   /// an FCM message's `apns.payload`).
   public var payload: Node?
@@ -46,6 +46,12 @@ public struct PushInfo: Sendable {
   public var sentPayload: Node?
   public var sentSize: Int?
 
+  init(payload: Node?, pushType: String, anchor: Node) {
+    self.payload = payload
+    self.pushType = pushType
+    self.anchor = anchor
+  }
+
   public var topic: String? { headers["apns-topic"]?.text }
 
   /// Whether the payload shows the user something: an alert, a sound or a badge
@@ -59,6 +65,32 @@ public struct PushInfo: Sendable {
   public var contentAvailable: Bool { aps?["content-available"]?.numberValue?.doubleValue == 1 }
 }
 
+/// The push view every rule reads. A class of constants: passed to each rule
+/// without copying, and read without exclusivity checks.
+public final class PushInfo: Sendable {
+  public let facts: PushFacts
+
+  init(_ facts: PushFacts) {
+    self.facts = facts
+  }
+
+  public var payload: Node? { facts.payload }
+  public var aps: Node? { facts.aps }
+  public var headers: [String: HeaderField] { facts.headers }
+  public var headerSource: HeaderSource { facts.headerSource }
+  public var headersNode: Node? { facts.headersNode }
+  public var declaredPushType: String? { facts.declaredPushType }
+  public var pushType: String { facts.pushType }
+  public var fcmMessage: Node? { facts.fcmMessage }
+  public var fcmNotification: Node? { facts.fcmNotification }
+  public var anchor: Node { facts.anchor }
+  public var sentPayload: Node? { facts.sentPayload }
+  public var sentSize: Int? { facts.sentSize }
+  public var topic: String? { facts.topic }
+  public var isUserVisible: Bool { facts.isUserVisible }
+  public var contentAvailable: Bool { facts.contentAvailable }
+}
+
 enum PushAnalysis {
   /// The push view of a document, for the kinds that carry a payload.
   static func analyze(
@@ -67,7 +99,7 @@ enum PushAnalysis {
     guard let root = document.root, root.isObject else { return nil }
     switch document.kind {
     case .payload:
-      var info = PushInfo(payload: root, pushType: "alert", anchor: root)
+      var info = PushFacts(payload: root, pushType: "alert", anchor: root)
       info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
       if !configuredHeaders.isEmpty {
         info.headerSource = .configured
@@ -78,20 +110,20 @@ enum PushAnalysis {
         }
       }
       finish(&info, schema: schema, path: document.path, rootSize: document.rootCompactSize)
-      return info
+      return PushInfo(info)
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }
-      var info = PushInfo(payload: payload, pushType: "alert", anchor: payload)
+      var info = PushFacts(payload: payload, pushType: "alert", anchor: payload)
       info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
       info.headerSource = .envelope
       collectHeaders(of: root, into: &info)
       finish(&info, schema: schema, path: document.path)
-      return info
+      return PushInfo(info)
     case .fcmMessage:
       guard let message = root["message"], message.isObject else { return nil }
       let apns = message["apns"].flatMap { $0.isObject ? $0 : nil }
       let payload = apns?["payload"].flatMap { $0.isObject ? $0 : nil }
-      var info = PushInfo(payload: payload, pushType: "alert", anchor: payload ?? apns ?? message)
+      var info = PushFacts(payload: payload, pushType: "alert", anchor: payload ?? apns ?? message)
       info.fcmMessage = message
       info.fcmNotification = message["notification"].flatMap { $0.isObject ? $0 : nil }
       info.aps = payload?["aps"].flatMap { $0.isObject ? $0 : nil }
@@ -100,14 +132,14 @@ enum PushAnalysis {
         collectHeaders(of: apns, into: &info)
       }
       finish(&info, schema: schema, path: document.path)
-      return info
+      return PushInfo(info)
     default:
       return nil
     }
   }
 
   /// The `headers` object of an envelope or an FCM `apns` block, when it is one.
-  static func collectHeaders(of container: Node, into info: inout PushInfo) {
+  static func collectHeaders(of container: Node, into info: inout PushFacts) {
     guard let headers = container["headers"], headers.isObject else { return }
     info.headersNode = headers
     for member in headers.members ?? [] {
@@ -125,7 +157,7 @@ enum PushAnalysis {
 
   /// `rootSize` is the reader's count for a bare payload's root, which is
   /// what is sent unless an `.apns` file's routing key is dropped.
-  static func finish(_ info: inout PushInfo, schema: PushSchema, path: String, rootSize: Int? = nil) {
+  static func finish(_ info: inout PushFacts, schema: PushSchema, path: String, rootSize: Int? = nil) {
     info.sentPayload = effectivePayload(info, path: path)
     if let rootSize, info.fcmNotification == nil, fileExtension(path) != "apns" {
       info.sentSize = rootSize
@@ -135,7 +167,7 @@ enum PushAnalysis {
     setPushType(&info, schema: schema)
   }
 
-  static func setPushType(_ info: inout PushInfo, schema: PushSchema) {
+  static func setPushType(_ info: inout PushFacts, schema: PushSchema) {
     if let declared = info.headers["apns-push-type"]?.text, schema.pushTypes[declared] != nil {
       info.declaredPushType = declared
       info.pushType = declared
@@ -146,7 +178,7 @@ enum PushAnalysis {
 
   /// As `rules.md` says: Live Activity keys → liveactivity; `content-available`
   /// alone → background; otherwise alert.
-  static func inferredPushType(_ info: PushInfo, schema: PushSchema) -> String {
+  static func inferredPushType(_ info: PushFacts, schema: PushSchema) -> String {
     if let aps = info.aps, aps.members?.contains(where: { schema.liveActivityKeys.contains($0.key) }) == true {
       return "liveactivity"
     }
@@ -156,7 +188,7 @@ enum PushAnalysis {
 
   /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM
   /// message's `notification` merged into `aps.alert` as FCM does.
-  static func effectivePayload(_ info: PushInfo, path: String) -> Node? {
+  static func effectivePayload(_ info: PushFacts, path: String) -> Node? {
     guard
       var payload = info.payload
         ?? (info.fcmNotification != nil ? Node(value: .object([]), span: .fileStart, pointer: "") : nil)

@@ -31,33 +31,62 @@ public enum SchemaValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+/// What `rules/schema.yaml` says about one key, as parsed.
+public struct KeySpecFields: Sendable {
+  public var types: [JSONType] = []
+  public var whole = false
+  public var minimum: Double?
+  public var maximum: Double?
+  public var exclusiveMinimum: Double?
+  public var values: [SchemaValue]?
+  public var format: String?
+  public var maxBytes: Int?
+  public var items: JSONType?
+  public var itemSchema: String?
+  public var itemValues: [String]?
+  public var deprecatedValues: [String: String] = [:]
+  public var valueSince: [String: [Platform: OSVersion]] = [:]
+  public var valuesType: JSONType?
+  public var schema: String?
+  public var required = false
+  public var since: [Platform: OSVersion] = [:]
+  public var deprecated: String?
+  public var pushTypes: [String]?
+  public var forPushTypes: [String: KeySpec] = [:]
+  public var note: String?
+}
+
 /// What `rules/schema.yaml` says about one key. A class, since every member
 /// of every document looks one up: passing it around must not copy its
-/// twenty fields. Filled in once while the schema is parsed, then only read.
-public final class KeySpec: @unchecked Sendable {
-  public internal(set) var types: [JSONType] = []
-  public internal(set) var whole = false
-  public internal(set) var minimum: Double?
-  public internal(set) var maximum: Double?
-  public internal(set) var exclusiveMinimum: Double?
-  public internal(set) var values: [SchemaValue]?
-  public internal(set) var format: String?
-  public internal(set) var maxBytes: Int?
-  public internal(set) var items: JSONType?
-  public internal(set) var itemSchema: String?
-  public internal(set) var itemValues: [String]?
-  public internal(set) var deprecatedValues: [String: String] = [:]
-  public internal(set) var valueSince: [String: [Platform: OSVersion]] = [:]
-  public internal(set) var valuesType: JSONType?
-  public internal(set) var schema: String?
-  public internal(set) var required = false
-  public internal(set) var since: [Platform: OSVersion] = [:]
-  public internal(set) var deprecated: String?
-  public internal(set) var pushTypes: [String]?
-  public internal(set) var forPushTypes: [String: KeySpec] = [:]
-  public internal(set) var note: String?
+/// twenty fields; and its fields are constants, read without exclusivity checks.
+public final class KeySpec: Sendable {
+  public let fields: KeySpecFields
 
-  init() {}
+  init(_ fields: KeySpecFields) {
+    self.fields = fields
+  }
+
+  public var types: [JSONType] { fields.types }
+  public var whole: Bool { fields.whole }
+  public var required: Bool { fields.required }
+  public var minimum: Double? { fields.minimum }
+  public var maximum: Double? { fields.maximum }
+  public var exclusiveMinimum: Double? { fields.exclusiveMinimum }
+  public var values: [SchemaValue]? { fields.values }
+  public var format: String? { fields.format }
+  public var maxBytes: Int? { fields.maxBytes }
+  public var items: JSONType? { fields.items }
+  public var itemSchema: String? { fields.itemSchema }
+  public var itemValues: [String]? { fields.itemValues }
+  public var deprecatedValues: [String: String] { fields.deprecatedValues }
+  public var valueSince: [String: [Platform: OSVersion]] { fields.valueSince }
+  public var valuesType: JSONType? { fields.valuesType }
+  public var schema: String? { fields.schema }
+  public var since: [Platform: OSVersion] { fields.since }
+  public var deprecated: String? { fields.deprecated }
+  public var pushTypes: [String]? { fields.pushTypes }
+  public var forPushTypes: [String: KeySpec] { fields.forPushTypes }
+  public var note: String? { fields.note }
 
   /// The spec that applies for `pushType`.
   public func resolved(for pushType: String?) -> KeySpec {
@@ -212,7 +241,7 @@ public struct PushSchema: Sendable {
   ]
 
   static func keySpec(_ node: Node, at path: String) throws(SchemaError) -> KeySpec {
-    let spec = KeySpec()
+    var spec = KeySpecFields()
     for member in node.members ?? [] where !keySpecFields.contains(member.key) {
       throw SchemaError(message: "\(path): unknown field \(member.key)")
     }
@@ -271,7 +300,7 @@ public struct PushSchema: Sendable {
       spec.forPushTypes[member.key] = try keySpec(member.value, at: "\(path).forPushTypes.\(member.key)")
     }
     spec.note = node["note"]?.stringValue
-    return spec
+    return KeySpec(spec)
   }
 }
 

@@ -92,27 +92,11 @@ struct SchemaValidator {
 
   mutating func validate(_ object: Node, against schemaName: String, pushType: String?) {
     let dictionary = schema.schema(schemaName)
-    guard let members = object.members else { return }
-    for member in members {
-      guard let (name, generalSpec) = dictionary.spec(for: member.key) else {
-        if !dictionary.openKeys { reportUnknown(member, in: dictionary) }
-        continue
+    guard case .object(let members) = object.value else { return }
+    members.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        validate(buffer[index], in: dictionary, pushType: pushType)
       }
-      let spec = generalSpec.resolved(for: pushType)
-      if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
-        report(
-          "unknown-key", member.keySpan,
-          "\"\(member.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
-          pointer: member.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
-        continue
-      }
-      if let reason = spec.deprecated {
-        report(
-          "deprecated-key", member.keySpan, "\"\(name)\" is deprecated: \(reason)", pointer: member.value.pointer,
-          help: "remove it")
-      }
-      reportUnavailable("\"\(name)\"", since: spec.since, at: member.keySpan, pointer: member.value.pointer)
-      check(member.value, key: name, spec: spec, pushType: pushType)
     }
     for (name, spec) in dictionary.possiblyRequired where spec.resolved(for: pushType).required {
       guard dictionary.spec(for: name) != nil, !members.contains(where: { dictionary.spec(for: $0.key)?.name == name })
@@ -121,6 +105,29 @@ struct SchemaValidator {
         "required-key-missing", object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
         pointer: object.pointer, help: "add \"\(name)\"")
     }
+  }
+
+  /// One member against its dictionary's schema.
+  mutating func validate(_ member: Member, in dictionary: DictionarySchema, pushType: String?) {
+    guard let (name, generalSpec) = dictionary.spec(for: member.key) else {
+      if !dictionary.openKeys { reportUnknown(member, in: dictionary) }
+      return
+    }
+    let spec = generalSpec.resolved(for: pushType)
+    if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
+      report(
+        "unknown-key", member.keySpan,
+        "\"\(member.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
+        pointer: member.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
+      return
+    }
+    if let reason = spec.deprecated {
+      report(
+        "deprecated-key", member.keySpan, "\"\(name)\" is deprecated: \(reason)", pointer: member.value.pointer,
+        help: "remove it")
+    }
+    reportUnavailable("\"\(name)\"", since: spec.since, at: member.keySpan, pointer: member.value.pointer)
+    check(member.value, key: name, spec: spec, pushType: pushType)
   }
 
   func platformName(_ platform: Platform) -> String {
@@ -225,14 +232,19 @@ struct SchemaValidator {
   }
 
   /// `unavailable-key` for each platform whose configured target is older than `since`.
-  mutating func reportUnavailable(_ what: String, since: [Platform: OSVersion], at span: SourceSpan, pointer: String) {
+  /// Called for every member: its text is built only when there is something to report.
+  mutating func reportUnavailable(
+    _ what: @autoclosure () -> String, since: [Platform: OSVersion], at span: SourceSpan,
+    pointer: @autoclosure () -> String
+  ) {
+    guard !since.isEmpty, !targets.isEmpty else { return }
     for (platform, version) in since.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
       if let target, target < version {
         report(
           "unavailable-key", span,
-          "\(what) needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
-          pointer: pointer)
+          "\(what()) needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
+          pointer: pointer())
       }
     }
   }

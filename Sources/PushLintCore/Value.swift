@@ -16,8 +16,8 @@ public struct NumberValue: Hashable, Sendable {
   public init(jsonLiteral literal: String) {
     self.literal = literal
     self.doubleValue = Double(literal) ?? .nan
-    let hasFraction = literal.contains(".")
-    let hasExponent = literal.contains("e") || literal.contains("E")
+    let hasFraction = literal.utf8.contains(UInt8(ascii: "."))
+    let hasExponent = literal.utf8.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     if !hasFraction && !hasExponent {
       isWhole = true
     } else {
@@ -61,13 +61,35 @@ public enum Value: Sendable {
 public struct Node: Sendable {
   public var value: Value
   public var span: SourceSpan
+  /// The node's pointer, or with `pointerToken` its parent's: a reader
+  /// then shares one parent string among the children instead of building a
+  /// string per node, and the pointer is spelled out only when a finding
+  /// names it.
+  private var pointerBase: String
+  private var pointerToken: String?
+
   /// RFC 6901 JSON Pointer of this node inside its document.
-  public var pointer: String
+  public var pointer: String {
+    get { pointerToken.map { Node.pointer(pointerBase, appending: $0) } ?? pointerBase }
+    set {
+      pointerBase = newValue
+      pointerToken = nil
+    }
+  }
 
   public init(value: Value, span: SourceSpan, pointer: String) {
     self.value = value
     self.span = span
-    self.pointer = pointer
+    self.pointerBase = pointer
+    self.pointerToken = nil
+  }
+
+  /// A node whose pointer is `parent` followed by `token` (unescaped).
+  public init(value: Value, span: SourceSpan, parent: String, token: String) {
+    self.value = value
+    self.span = span
+    self.pointerBase = parent
+    self.pointerToken = token
   }
 
   public var members: [Member]? {
@@ -96,6 +118,14 @@ public struct Node: Sendable {
   }
 
   public var isObject: Bool { members != nil }
+
+  /// Whether the node is an object or an array (asked without copying either).
+  public var isContainer: Bool {
+    switch value {
+    case .object, .array: true
+    default: false
+    }
+  }
 
   /// Whether a template fills this value in (so its type and value are unknown).
   public var isPlaceholder: Bool {
@@ -127,9 +157,11 @@ public struct Node: Sendable {
 extension Node {
   /// The pointer of a child reached by `token` (an object key or array index).
   public static func pointer(_ parent: String, appending token: String) -> String {
-    if !token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-      return joined(parent, token)
+    var token = token
+    let plain = token.withUTF8 { bytes in
+      !bytes.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
     }
+    if plain { return joined(parent, token) }
     var escaped = ""
     escaped.reserveCapacity(token.utf8.count)
     for character in token.unicodeScalars {
@@ -150,8 +182,6 @@ extension Node {
     var parent = parent
     var token = token
     let count = parent.utf8.count + 1 + token.utf8.count
-    // Up to 15 bytes a string is stored inline, with no allocation at all.
-    if count <= 15 { return parent + "/" + token }
     return parent.withUTF8 { head in
       token.withUTF8 { tail in
         String(unsafeUninitializedCapacity: count) { buffer in

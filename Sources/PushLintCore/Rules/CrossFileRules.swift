@@ -62,7 +62,8 @@ struct ExtensionCategoryConflictRule: Rule {
 
 /// What a payload needs an entitlement for, and where it says so.
 private func entitlementFinding(
-  rule: String, entitlement: String, what: String, node: Node, severity: String, context: RuleContext
+  rule: String, entitlement: String, what: String, plural: Bool = false, node: Node, severity: String,
+  context: RuleContext
 ) -> Finding? {
   let files = context.project.entitlements
   guard !files.contains(where: { $0.grants[entitlement] == true }) else { return nil }
@@ -70,14 +71,14 @@ private func entitlementFinding(
     return Finding(
       rule: rule, span: node.span,
       message:
-        "\(what) \(what.contains(" and ") ? "need" : "needs") the \(entitlement) entitlement; no entitlements file is in scope to check (add it to context in .pushlint.yml)",
+        "\(what) \(plural ? "need" : "needs") the \(entitlement) entitlement; no entitlements file is in scope to check (add it to context in .pushlint.yml)",
       pointer: node.pointer, severity: .info)
   }
   let paths = files.map(\.declaration.place)
   return Finding(
     rule: rule, span: node.span,
     message:
-      "\(what) \(what.contains(" and ") ? "need" : "needs") the \(entitlement) entitlement, which \(paths.count == 1 ? paths[0] : "none of " + paths.joined(separator: ", ")) does not grant; \(severity)",
+      "\(what) \(plural ? "need" : "needs") the \(entitlement) entitlement, which \(paths.count == 1 ? paths[0] : "none of " + paths.joined(separator: ", ")) does not grant; \(severity)",
     pointer: node.pointer, help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
 }
 
@@ -99,7 +100,7 @@ struct CriticalAlertEntitlementRule: Rule {
     let what = triggers.map(\.1).joined(separator: " and ")
     return [
       entitlementFinding(
-        rule: Self.name, entitlement: Self.entitlement, what: what, node: first.0,
+        rule: Self.name, entitlement: Self.entitlement, what: what, plural: triggers.count > 1, node: first.0,
         severity: "the notification plays no critical sound and does not break through Do Not Disturb", context: context
       )
     ].compactMap { $0 }

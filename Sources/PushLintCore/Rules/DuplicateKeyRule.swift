@@ -14,9 +14,13 @@ struct DuplicateKeyRule: Rule {
   private func firstOccurrences(of members: [Member]) -> [(Int, Member)] {
     var repeats: [(Int, Member)] = []
     if members.count <= 16 {
-      for index in 1..<members.count {
-        if let first = members[..<index].firstIndex(where: { $0.key == members[index].key }) {
-          repeats.append((index, members[first]))
+      // Through the buffer, so comparing keys copies no member.
+      members.withUnsafeBufferPointer { buffer in
+        for index in 1..<buffer.count {
+          for earlier in 0..<index where buffer[earlier].key == buffer[index].key {
+            repeats.append((index, buffer[earlier]))
+            break
+          }
         }
       }
       return repeats
@@ -50,9 +54,15 @@ struct DuplicateKeyRule: Rule {
               help: "remove one of the two, or merge them into one"))
         }
       }
-      for index in members.indices { visit(members[index].value, into: &findings) }
+      members.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices where buffer[index].value.isContainer {
+          visit(buffer[index].value, into: &findings)
+        }
+      }
     case .array(let elements):
-      for index in elements.indices { visit(elements[index], into: &findings) }
+      elements.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices where buffer[index].isContainer { visit(buffer[index], into: &findings) }
+      }
     default:
       break
     }
