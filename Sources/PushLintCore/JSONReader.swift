@@ -235,7 +235,10 @@ struct JSONScanner {
           let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
           if isObject {
             let (key, keySpan) = try parseKey()
-            stack.append(Frame(isObject: true, start: start, pointer: own, key: key, keySpan: keySpan))
+            var frame = Frame(isObject: true, start: start, pointer: own, key: key, keySpan: keySpan)
+            // One allocation for the usual object instead of growing 1, 2, 4, 8.
+            frame.members.reserveCapacity(8)
+            stack.append(frame)
             token = key
           } else {
             stack.append(Frame(isObject: false, start: start, pointer: own))

@@ -581,7 +581,9 @@ public struct Linter: Sendable {
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: configuration.targets)
     for rule in registry.rules {
-      findings.append(contentsOf: rule.check(document, context: context))
+      // Most rules find nothing; appending an empty array still reallocates.
+      let found = rule.check(document, context: context)
+      if !found.isEmpty { findings.append(contentsOf: found) }
     }
     return findings
   }
