@@ -235,10 +235,7 @@ struct JSONScanner {
           let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
           if isObject {
             let (key, keySpan) = try parseKey()
-            var frame = Frame(isObject: true, start: start, pointer: own, key: key, keySpan: keySpan)
-            // One allocation for the usual object instead of growing 1, 2, 4, 8.
-            frame.members.reserveCapacity(8)
-            stack.append(frame)
+            stack.append(Frame(isObject: true, start: start, pointer: own, key: key, keySpan: keySpan))
             token = key
           } else {
             stack.append(Frame(isObject: false, start: start, pointer: own))
