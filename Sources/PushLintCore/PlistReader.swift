@@ -25,7 +25,9 @@ public enum PlistReader {
   }
 }
 
-struct PlistSyntaxError: Error {
+/// A syntax error at a byte offset, which the text readers (XML plists,
+/// `.strings`) turn into a positioned `syntax-error`.
+struct OffsetSyntaxError: Error {
   var offset: Int
   var message: String
   var help: String?
@@ -100,7 +102,7 @@ private struct XMLPlistReader {
 
   /// Skips white space, comments, processing instructions and the DOCTYPE.
   /// Returns the offset of non-space text found before the next tag, if any.
-  mutating func skipMisc() throws(PlistSyntaxError) -> Int? {
+  mutating func skipMisc() throws(OffsetSyntaxError) -> Int? {
     var strayText: Int?
     while index < bytes.count {
       let byte = bytes[index]
@@ -110,12 +112,12 @@ private struct XMLPlistReader {
         index += 1
       } else if startsWith("<!--", at: index) {
         guard let end = find("-->", from: index + 4) else {
-          throw PlistSyntaxError(offset: index, message: "unterminated comment: no '-->'")
+          throw OffsetSyntaxError(offset: index, message: "unterminated comment: no '-->'")
         }
         index = end + 3
       } else if startsWith("<?", at: index) {
         guard let end = find("?>", from: index + 2) else {
-          throw PlistSyntaxError(offset: index, message: "unterminated processing instruction: no '?>'")
+          throw OffsetSyntaxError(offset: index, message: "unterminated processing instruction: no '?>'")
         }
         index = end + 2
       } else if startsWith("<!DOCTYPE", at: index) {
@@ -128,7 +130,7 @@ private struct XMLPlistReader {
           cursor += 1
         }
         guard cursor < bytes.count else {
-          throw PlistSyntaxError(offset: index, message: "unterminated <!DOCTYPE declaration")
+          throw OffsetSyntaxError(offset: index, message: "unterminated <!DOCTYPE declaration")
         }
         index = cursor + 1
       } else if byte == UInt8(ascii: "<") {
@@ -141,7 +143,7 @@ private struct XMLPlistReader {
     return strayText
   }
 
-  mutating func readTag() throws(PlistSyntaxError) -> Tag {
+  mutating func readTag() throws(OffsetSyntaxError) -> Tag {
     let start = index
     index += 1
     var isClosing = false
@@ -153,7 +155,7 @@ private struct XMLPlistReader {
     while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
     let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
     guard !name.isEmpty else {
-      throw PlistSyntaxError(offset: start, message: "'<' not followed by an element name")
+      throw OffsetSyntaxError(offset: start, message: "'<' not followed by an element name")
     }
     var quote: UInt8?
     while index < bytes.count {
@@ -165,12 +167,12 @@ private struct XMLPlistReader {
       } else if byte == UInt8(ascii: ">") {
         break
       } else if byte == UInt8(ascii: "<") {
-        throw PlistSyntaxError(offset: start, message: "tag <\(name) is not closed with '>'")
+        throw OffsetSyntaxError(offset: start, message: "tag <\(name) is not closed with '>'")
       }
       index += 1
     }
     guard index < bytes.count else {
-      throw PlistSyntaxError(offset: start, message: "tag <\(isClosing ? "/" : "")\(name) is not closed with '>'")
+      throw OffsetSyntaxError(offset: start, message: "tag <\(isClosing ? "/" : "")\(name) is not closed with '>'")
     }
     let isEmpty = bytes[index - 1] == UInt8(ascii: "/") && !isClosing
     index += 1
@@ -189,24 +191,24 @@ private struct XMLPlistReader {
   }
 
   /// Reads character data up to `</name>` and consumes that closing tag.
-  mutating func readText(closing name: String, openedAt start: Int) throws(PlistSyntaxError) -> String {
+  mutating func readText(closing name: String, openedAt start: Int) throws(OffsetSyntaxError) -> String {
     var text: [UInt8] = []
     while index < bytes.count {
       if startsWith("<![CDATA[", at: index) {
         guard let end = find("]]>", from: index + 9) else {
-          throw PlistSyntaxError(offset: index, message: "unterminated CDATA section")
+          throw OffsetSyntaxError(offset: index, message: "unterminated CDATA section")
         }
         text.append(contentsOf: bytes[(index + 9)..<end])
         index = end + 3
       } else if startsWith("<!--", at: index) {
         guard let end = find("-->", from: index + 4) else {
-          throw PlistSyntaxError(offset: index, message: "unterminated comment: no '-->'")
+          throw OffsetSyntaxError(offset: index, message: "unterminated comment: no '-->'")
         }
         index = end + 3
       } else if bytes[index] == UInt8(ascii: "<") {
         let tag = try readTag()
         guard tag.isClosing, tag.name == name else {
-          throw PlistSyntaxError(
+          throw OffsetSyntaxError(
             offset: tag.start,
             message:
               "expected </\(name)> to close the <\(name)> at line \(lines.position(ofOffset: start).line), found <\(tag.isClosing ? "/" : "")\(tag.name)>"
@@ -220,16 +222,16 @@ private struct XMLPlistReader {
         index += 1
       }
       if text.count > ReaderLimits.maxStringBytes {
-        throw PlistSyntaxError(offset: start, message: ReaderLimits.stringTooLong)
+        throw OffsetSyntaxError(offset: start, message: ReaderLimits.stringTooLong)
       }
     }
-    throw PlistSyntaxError(offset: start, message: "<\(name)> is never closed")
+    throw OffsetSyntaxError(offset: start, message: "<\(name)> is never closed")
   }
 
-  mutating func readEntity() throws(PlistSyntaxError) -> [UInt8] {
+  mutating func readEntity() throws(OffsetSyntaxError) -> [UInt8] {
     let start = index
     guard let end = find(";", from: index), end - index <= 12 else {
-      throw PlistSyntaxError(
+      throw OffsetSyntaxError(
         offset: start, message: "'&' must start an entity such as &amp;", help: "write &amp; for '&'")
     }
     let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
@@ -248,42 +250,42 @@ private struct XMLPlistReader {
         value = UInt32(name.dropFirst(1))
       }
       if let value, let scalar = Unicode.Scalar(value) { return Array(String(Character(scalar)).utf8) }
-      throw PlistSyntaxError(
+      throw OffsetSyntaxError(
         offset: start, message: "unknown entity &\(name);", help: "plists know &lt; &gt; &amp; &quot; &apos; and &#N;")
     }
   }
 
-  mutating func parse() throws(PlistSyntaxError) -> Node? {
+  mutating func parse() throws(OffsetSyntaxError) -> Node? {
     var stack: [Frame] = []
     var root: Node?
     while true {
       if let stray = try skipMisc() {
-        throw PlistSyntaxError(offset: stray, message: "text outside of any plist element")
+        throw OffsetSyntaxError(offset: stray, message: "text outside of any plist element")
       }
       guard index < bytes.count else { break }
       let tag = try readTag()
       if tag.isClosing {
         try close(tag, stack: &stack, root: &root)
         if tag.name == "plist" {
-          guard let root else { throw PlistSyntaxError(offset: tag.start, message: "<plist> holds no value") }
+          guard let root else { throw OffsetSyntaxError(offset: tag.start, message: "<plist> holds no value") }
           return root
         }
         continue
       }
       if tag.name == "plist" {
         guard stack.isEmpty, root == nil else {
-          throw PlistSyntaxError(offset: tag.start, message: "<plist> can only be the outermost element")
+          throw OffsetSyntaxError(offset: tag.start, message: "<plist> can only be the outermost element")
         }
-        if tag.isEmpty { throw PlistSyntaxError(offset: tag.start, message: "<plist/> holds no value") }
+        if tag.isEmpty { throw OffsetSyntaxError(offset: tag.start, message: "<plist/> holds no value") }
         stack.append(Frame(kind: .plist, start: tag.start))
         continue
       }
       if tag.name == "key" {
         guard let top = stack.last, top.kind == .dict else {
-          throw PlistSyntaxError(offset: tag.start, message: "<key> outside a <dict>")
+          throw OffsetSyntaxError(offset: tag.start, message: "<key> outside a <dict>")
         }
         if let key = top.key {
-          throw PlistSyntaxError(offset: tag.start, message: "two keys in a row: the key \"\(key.0)\" has no value")
+          throw OffsetSyntaxError(offset: tag.start, message: "two keys in a row: the key \"\(key.0)\" has no value")
         }
         let text = tag.isEmpty ? "" : try readText(closing: "key", openedAt: tag.start)
         stack[stack.count - 1].key = (text, span(tag.start, index))
@@ -293,7 +295,7 @@ private struct XMLPlistReader {
       switch tag.name {
       case "dict", "array":
         if stack.count >= ReaderLimits.maxDepth {
-          throw PlistSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
+          throw OffsetSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
         }
         if tag.isEmpty {
           let value: Value = tag.name == "dict" ? .object([]) : .array([])
@@ -310,45 +312,45 @@ private struct XMLPlistReader {
         let value = try scalarValue(tag.name, text, at: tag.start)
         deliver(Node(value: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
       default:
-        throw PlistSyntaxError(
+        throw OffsetSyntaxError(
           offset: tag.start, message: "unknown plist element <\(tag.name)>",
           help: "plist values are dict, array, string, integer, real, true, false, date and data")
       }
     }
     if let frame = stack.last {
-      throw PlistSyntaxError(offset: frame.start, message: "element opened here is never closed (end of file)")
+      throw OffsetSyntaxError(offset: frame.start, message: "element opened here is never closed (end of file)")
     }
     guard root != nil else {
-      throw PlistSyntaxError(offset: 0, message: "the file holds no plist value")
+      throw OffsetSyntaxError(offset: 0, message: "the file holds no plist value")
     }
     return root
   }
 
   /// The pointer of a value element about to be read.
-  func childPointer(for tag: Tag, stack: [Frame], root: Node?) throws(PlistSyntaxError) -> String {
+  func childPointer(for tag: Tag, stack: [Frame], root: Node?) throws(OffsetSyntaxError) -> String {
     guard let top = stack.last, top.kind != .plist else {
       if root != nil {
-        throw PlistSyntaxError(offset: tag.start, message: "a second top-level value; a plist holds one value")
+        throw OffsetSyntaxError(offset: tag.start, message: "a second top-level value; a plist holds one value")
       }
       return ""
     }
     if top.kind == .array { return top.pointer + "/\(top.elements.count)" }
     guard let key = top.key else {
-      throw PlistSyntaxError(offset: tag.start, message: "<\(tag.name)> in a <dict> where a <key> is expected")
+      throw OffsetSyntaxError(offset: tag.start, message: "<\(tag.name)> in a <dict> where a <key> is expected")
     }
     return Node.pointer(top.pointer, appending: key.0)
   }
 
   /// Handles a closing tag: completes the innermost container.
-  mutating func close(_ tag: Tag, stack: inout [Frame], root: inout Node?) throws(PlistSyntaxError) {
+  mutating func close(_ tag: Tag, stack: inout [Frame], root: inout Node?) throws(OffsetSyntaxError) {
     guard let frame = stack.popLast() else {
-      throw PlistSyntaxError(offset: tag.start, message: "</\(tag.name)> closes nothing")
+      throw OffsetSyntaxError(offset: tag.start, message: "</\(tag.name)> closes nothing")
     }
     switch frame.kind {
     case .dict:
       guard tag.name == "dict" else { throw mismatched(tag, expected: "dict", openedAt: frame.start) }
       if let key = frame.key {
-        throw PlistSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
+        throw OffsetSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
       }
       let node = Node(value: .object(frame.members), span: span(frame.start, tag.end), pointer: frame.pointer)
       deliver(node, stack: &stack, root: &root)
@@ -359,16 +361,16 @@ private struct XMLPlistReader {
     case .plist:
       guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: frame.start) }
       if let stray = try skipMisc() {
-        throw PlistSyntaxError(offset: stray, message: "text after </plist>")
+        throw OffsetSyntaxError(offset: stray, message: "text after </plist>")
       }
       if index < bytes.count {
-        throw PlistSyntaxError(offset: index, message: "content after </plist>; a plist holds one value")
+        throw OffsetSyntaxError(offset: index, message: "content after </plist>; a plist holds one value")
       }
     }
   }
 
-  func mismatched(_ tag: Tag, expected: String, openedAt start: Int) -> PlistSyntaxError {
-    PlistSyntaxError(
+  func mismatched(_ tag: Tag, expected: String, openedAt start: Int) -> OffsetSyntaxError {
+    OffsetSyntaxError(
       offset: tag.start,
       message:
         "expected </\(expected)> to close the <\(expected)> at line \(lines.position(ofOffset: start).line), found </\(tag.name)>"
@@ -394,7 +396,7 @@ private struct XMLPlistReader {
     }
   }
 
-  func scalarValue(_ element: String, _ text: String, at offset: Int) throws(PlistSyntaxError) -> Value {
+  func scalarValue(_ element: String, _ text: String, at offset: Int) throws(OffsetSyntaxError) -> Value {
     let trimmed = text.trimmingCharacters(in: " \t\r\n")
     switch element {
     case "integer":
@@ -408,13 +410,13 @@ private struct XMLPlistReader {
         let literal = trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
         return .number(NumberValue(literal: literal, isWhole: true, doubleValue: value))
       }
-      throw PlistSyntaxError(offset: offset, message: "<integer> holds \"\(trimmed)\", which is not a whole number")
+      throw OffsetSyntaxError(offset: offset, message: "<integer> holds \"\(trimmed)\", which is not a whole number")
     case "real":
       if let value = Double(trimmed), value.isFinite {
         let number = NumberValue(jsonLiteral: String(value))
         return .number(NumberValue(literal: number.literal, isWhole: number.isWhole, doubleValue: value))
       }
-      throw PlistSyntaxError(offset: offset, message: "<real> holds \"\(trimmed)\", which is not a finite number")
+      throw OffsetSyntaxError(offset: offset, message: "<real> holds \"\(trimmed)\", which is not a finite number")
     case "data":
       return .string(trimmed.filter { !$0.isWhitespace })
     case "date":

@@ -103,12 +103,6 @@ public enum StringsFileReader {
   }
 }
 
-private struct StringsSyntaxError: Error {
-  var offset: Int
-  var message: String
-  var help: String?
-}
-
 private struct StringsParser {
   let bytes: UnsafeBufferPointer<UInt8>
   let lines: LineIndex
@@ -138,7 +132,7 @@ private struct StringsParser {
 
   /// `entry*`, optionally inside one pair of braces (the general
   /// old-style dictionary, which Foundation also accepts for .strings).
-  mutating func parse() throws(StringsSyntaxError) -> Node {
+  mutating func parse() throws(OffsetSyntaxError) -> Node {
     try skipTrivia()
     var braced = false
     if peek == UInt8(ascii: "{") {
@@ -149,14 +143,14 @@ private struct StringsParser {
     while true {
       try skipTrivia()
       if index >= bytes.count {
-        if braced { throw StringsSyntaxError(offset: index, message: "the dictionary opened by { is never closed") }
+        if braced { throw OffsetSyntaxError(offset: index, message: "the dictionary opened by { is never closed") }
         break
       }
       if braced && peek == UInt8(ascii: "}") {
         index += 1
         try skipTrivia()
         guard index >= bytes.count else {
-          throw StringsSyntaxError(offset: index, message: "text after the closing }")
+          throw OffsetSyntaxError(offset: index, message: "text after the closing }")
         }
         break
       }
@@ -176,7 +170,7 @@ private struct StringsParser {
         try skipTrivia()
       }
       guard peek == UInt8(ascii: ";") else {
-        throw StringsSyntaxError(
+        throw OffsetSyntaxError(
           offset: entryEnd,
           message: index < bytes.count
             ? "expected ; after the entry \"\(key)\", found \(describe(bytes[index]))"
@@ -202,7 +196,7 @@ private struct StringsParser {
   }
 
   /// Whitespace and C/C++ comments.
-  mutating func skipTrivia() throws(StringsSyntaxError) {
+  mutating func skipTrivia() throws(OffsetSyntaxError) {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B {
@@ -214,7 +208,7 @@ private struct StringsParser {
           index += 1
         }
         guard index + 1 < bytes.count else {
-          throw StringsSyntaxError(offset: start, message: "this /* comment is never closed", help: "close it with */")
+          throw OffsetSyntaxError(offset: start, message: "this /* comment is never closed", help: "close it with */")
         }
         index += 2
       } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") {
@@ -237,22 +231,22 @@ private struct StringsParser {
     }
   }
 
-  mutating func string(what: String) throws(StringsSyntaxError) -> String {
+  mutating func string(what: String) throws(OffsetSyntaxError) -> String {
     guard let first = peek else {
-      throw StringsSyntaxError(offset: index, message: "the file ends where \(what) should be")
+      throw OffsetSyntaxError(offset: index, message: "the file ends where \(what) should be")
     }
     if first == UInt8(ascii: "\"") { return try quoted() }
     guard StringsParser.isUnquotedByte(first) else {
       var help = "quote keys and values: \"key\" = \"value\";"
       if first == 0xE2 { help = "use straight quotes (\"), not typographic ones" }
-      throw StringsSyntaxError(offset: index, message: "expected \(what), found \(describe(first))", help: help)
+      throw OffsetSyntaxError(offset: index, message: "expected \(what), found \(describe(first))", help: help)
     }
     let start = index
     while let byte = peek, StringsParser.isUnquotedByte(byte) { index += 1 }
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
   }
 
-  mutating func quoted() throws(StringsSyntaxError) -> String {
+  mutating func quoted() throws(OffsetSyntaxError) -> String {
     let start = index
     index += 1
     var scalars = String.UnicodeScalarView()
@@ -272,7 +266,7 @@ private struct StringsParser {
         return String(scalars)
       }
       if index - start > ReaderLimits.maxStringBytes {
-        throw StringsSyntaxError(offset: start, message: "a string longer than \(ReaderLimits.maxStringBytes) bytes")
+        throw OffsetSyntaxError(offset: start, message: "a string longer than \(ReaderLimits.maxStringBytes) bytes")
       }
       guard byte == UInt8(ascii: "\\") else {
         index += 1
@@ -300,7 +294,7 @@ private struct StringsParser {
           digits += 1
         }
         guard digits > 0 else {
-          throw StringsSyntaxError(
+          throw OffsetSyntaxError(
             offset: index - 2, message: "\\U must be followed by four hexadecimal digits",
             help: "write \\U00E9 for é, or the character itself")
         }
@@ -324,7 +318,7 @@ private struct StringsParser {
       }
       runStart = index
     }
-    throw StringsSyntaxError(
+    throw OffsetSyntaxError(
       offset: start, message: "this string is never closed", help: "end it with a quote, then a semicolon")
   }
 

@@ -190,6 +190,25 @@ import Testing
     #expect(reminder.diagnostics.isEmpty, "the context names the tables, so one payload alone is judged the same")
   }
 
+  /// The same judgement inside samples/ExampleApp itself: a reminder sent
+  /// with one argument, checked against the app's own tables (read through
+  /// its configuration's context), is wrong in each of its three languages.
+  @Test func aOneArgumentReminderIsWrongInEachOfTheExampleAppsLanguages() throws {
+    let configuration = try Configuration.load(
+      file: "samples/ExampleApp/.pushlint.yml", currentDirectory: repositoryRoot)
+    let linter = Linter(configuration: configuration, jobs: 1)
+    let payload = """
+      {"aps": {"alert": {"title-loc-key": "MEETING_REMINDER_TITLE", "title-loc-args": ["Design review"],
+        "loc-key": "MEETING_REMINDER_BODY", "loc-args": ["Design review"]}}}
+      """
+    let wrong = linter.lint(bytes: Array(payload.utf8), path: "samples/ExampleApp/push/reminder.json").diagnostics
+    #expect(wrong.map(\.rule) == ["loc-args-count", "loc-args-count", "loc-args-count"])
+    let languages = wrong.compactMap { $0.message.split(separator: " ").dropFirst(2).first.map(String.init) }
+    #expect(languages.sorted() == ["de", "en", "fr"], "\(wrong.map(\.message))")
+    let right = payload.replacingPlaceholder("[\"Design review\"]}}}", with: "[\"Design review\", \"Room 4\"]}}}")
+    #expect(linter.lint(bytes: Array(right.utf8), path: "samples/ExampleApp/push/reminder.json").diagnostics.isEmpty)
+  }
+
   @Test func aKeyMissingEverywhereIsAWarningAndMissingInSomeLanguagesIsANote() {
     let linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
     let diagnostics = linter.lint(
