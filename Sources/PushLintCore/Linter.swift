@@ -280,7 +280,11 @@ public struct Linter: Sendable {
       return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
     case .success(let bytes):
       let format = Linter.format(of: bytes, path: input.absolutePath)
-      if (format == .json || format == .yaml) && !Linter.mayBeContext(bytes) {
+      // String Catalogs are JSON and always context.
+      if (format == .json || format == .yaml)
+        && !Localizations.fileExtensions.contains(fileExtension(input.absolutePath))
+        && !Linter.mayBeContext(bytes)
+      {
         return ReadFile(input: input, deferredBytes: bytes)
       }
       return read(bytes: bytes, input: input)

@@ -234,3 +234,28 @@ import Testing
     #expect(!result.standardOutput.contains("Main.strings"))
   }
 }
+
+@Suite struct LocalizationWalkTests {
+  /// A String Catalog is JSON, but context: a walk must read it up front
+  /// like a categories file, not hold it as bytes until it is checked.
+  @Test func aWalkedStringCatalogIsContext() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "App/Localizable.xcstrings",
+      """
+      {"sourceLanguage": "en", "strings": {"LATE": {"localizations": {
+        "en": {"stringUnit": {"state": "translated", "value": "%@ is late"}},
+        "de": {"stringUnit": {"state": "translated", "value": "%@ ist spät"}}}}}, "version": "1.0"}
+      """)
+    scratch.write("push/late.json", "{\"aps\": {\"alert\": {\"loc-key\": \"LATE\"}}}")
+    scratch.write("push/typo.json", "{\"aps\": {\"alert\": {\"loc-key\": \"LAET\", \"loc-args\": []}}}")
+    for jobs in [1, 4] {
+      let report = Linter(configuration: Configuration(directory: scratch.path), jobs: jobs)
+        .lint(paths: ["."], currentDirectory: scratch.path)
+      #expect(
+        report.diagnostics.map { "\($0.rule) \($0.path)" }.sorted() == [
+          "loc-args-count push/late.json", "loc-args-count push/late.json", "loc-key-undefined push/typo.json",
+        ], "jobs \(jobs): \(report.diagnostics.map(TextReporter.line(for:)))")
+    }
+  }
+}
