@@ -133,17 +133,6 @@ enum FileSystem {
     return .success(entries)
   }
 
-  /// memchr for the line break: lines are searched byte by byte otherwise.
-  static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
-    guard start < end else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let found = memchr(buffer.baseAddress! + start, Int32(UInt8(ascii: "\n")), end - start) else {
-        return nil
-      }
-      return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-  }
-
   /// Calls `body` for each line of a file without holding more than one line
   /// (and a read buffer) in memory: JSON Lines files may hold millions.
   static func forEachLine(
@@ -171,7 +160,7 @@ enum FileSystem {
       if count == 0 { break }
       let piece = chunk[0..<count]
       var start = 0
-      while let newline = FileSystem.firstNewline(in: chunk, from: start, to: count) {
+      while let newline = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: chunk, from: start, to: count) {
         if skippingLongLine {
           skippingLongLine = false
         } else if buffer.isEmpty {

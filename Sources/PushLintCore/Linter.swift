@@ -295,20 +295,7 @@ public struct Linter: Sendable {
   /// only a categories file can, and its key is spelled out (or escaped, so
   /// any backslash counts too). Everything else is read when it is checked.
   static func mayBeContext(_ bytes: [UInt8]) -> Bool {
-    if bytes.contains(UInt8(ascii: "\\")) { return true }
-    let needle = Array("categories".utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return false }
-      var start = 0
-      while start + needle.count <= buffer.count {
-        guard let found = memchr(base + start, Int32(needle[0]), buffer.count - start) else { return false }
-        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        guard index + needle.count <= buffer.count else { return false }
-        if memcmp(base + index, needle, needle.count) == 0 { return true }
-        start = index + 1
-      }
-      return false
-    }
+    ByteSearch.contains("\\", in: bytes) || ByteSearch.contains("categories", in: bytes)
   }
 
   /// The format of a file: from its name, else (for a file named explicitly) from its first bytes.
@@ -666,14 +653,12 @@ public struct Linter: Sendable {
   static func mentionsPush(_ bytes: [UInt8]) -> Bool {
     for word in ["aps", "apns", "categories"] {
       let needle = Array(word.utf8)
-      var index = 0
-      while index + needle.count <= bytes.count {
-        if bytes[index] == needle[0] && Array(bytes[index..<(index + needle.count)]) == needle {
-          let before = index == 0 ? 0x20 : bytes[index - 1]
-          let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0x20
-          if !isWordByte(before) && !isWordByte(after) { return true }
-        }
-        index += 1
+      var start = 0
+      while let index = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
+        let before = index == 0 ? 0x20 : bytes[index - 1]
+        let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0x20
+        if !isWordByte(before) && !isWordByte(after) { return true }
+        start = index + 1
       }
     }
     return false

@@ -159,28 +159,13 @@ enum RuleDocumentParser {
     }
     guard let summary = fields["summary"], !summary.isEmpty else { throw fail(2, "front matter needs 'summary:'") }
     let body = String(text[bodyStart...])
-    for heading in ["\n## Triggering\n", "\n## Not triggering\n"] where !RuleDocumentParser.contains(body, heading) {
+    for heading in ["\n## Triggering\n", "\n## Not triggering\n"]
+    where !ByteSearch.contains(heading, in: Array(("\n" + body).utf8)) {
       throw fail(1, "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
     }
     return RuleDescription(
       name: name, severity: severity, summary: summary, source: fields["source"], bodyText: body,
       lineOffset: close + 1, fileName: fileName)
-  }
-
-  /// Whether `text`, after a line break, holds `needle` (bytes compared:
-  /// String's own search is far slower and this runs at every launch).
-  static func contains(_ text: String, _ needle: String) -> Bool {
-    let haystack = [UInt8(ascii: "\n")] + Array(text.utf8)
-    let pattern = Array(needle.utf8)
-    guard haystack.count >= pattern.count else { return false }
-    var index = 0
-    while index + pattern.count <= haystack.count {
-      if haystack[index] == pattern[0] && haystack[index..<(index + pattern.count)].elementsEqual(pattern) {
-        return true
-      }
-      index += 1
-    }
-    return false
   }
 
   /// The fenced blocks of a section. A block whose info string says

@@ -103,7 +103,7 @@ public struct PlaceholderPattern: Sendable {
 
   private func standardMatches(in bytes: [UInt8]) -> [PlaceholderMatch] {
     // Every JSON file is searched, so the search for `{{` is memchr's.
-    guard let first = PlaceholderPattern.firstDoubleBrace(in: bytes) else { return [] }
+    guard let first = ByteSearch.firstIndex(of: Array("{{".utf8), in: bytes) else { return [] }
     var found: [PlaceholderMatch] = []
     let open = UInt8(ascii: "{")
     let close = UInt8(ascii: "}")
@@ -130,20 +130,6 @@ public struct PlaceholderPattern: Sendable {
       }
     }
     return found
-  }
-
-  static func firstDoubleBrace(in bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { buffer -> Int? in
-      guard let base = buffer.baseAddress else { return nil }
-      var start = 0
-      while start + 1 < buffer.count {
-        guard let found = memchr(base + start, Int32(UInt8(ascii: "{")), buffer.count - start) else { return nil }
-        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if index + 1 < buffer.count && buffer[index + 1] == UInt8(ascii: "{") { return index }
-        start = index + 1
-      }
-      return nil
-    }
   }
 
   static func isNameByte(_ byte: UInt8) -> Bool {
@@ -363,7 +349,3 @@ struct TemplateSize {
     self.worst = written - removed + self.shares.reduce(0) { $0 + $1.worst }
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#endif

@@ -174,9 +174,6 @@ extension Node {
     return parent + "/" + escaped
   }
 
-  /// The pointer of an array's element.
-  public static func pointer(_ parent: String, index: Int) -> String { joined(parent, String(index)) }
-
   /// `parent/token` in one allocation: readers make one pointer per node.
   static func joined(_ parent: String, _ token: String) -> String {
     var parent = parent

@@ -75,3 +75,15 @@ import Testing
     #expect(Linter.format(of: Array("aps:\n  badge: 1\n".utf8), path: "payload") == .yaml)
   }
 }
+
+@Suite struct ByteSearchTests {
+  @Test func findsTheFirstWholeNeedleWithinTheRange() {
+    let bytes = Array("a{b{{c categorie categories".utf8)
+    #expect(ByteSearch.firstIndex(of: Array("{{".utf8), in: bytes) == 3)
+    #expect(ByteSearch.firstIndex(of: Array("categories".utf8), in: bytes) == 17)
+    #expect(ByteSearch.firstIndex(of: Array("{".utf8), in: bytes, from: 2) == 3)
+    #expect(ByteSearch.firstIndex(of: Array("{{".utf8), in: bytes, to: 4) == nil, "a needle past the end is not found")
+    #expect(ByteSearch.firstIndex(of: Array("s".utf8), in: []) == nil)
+    #expect(!ByteSearch.contains("categoriesX", in: bytes))
+  }
+}

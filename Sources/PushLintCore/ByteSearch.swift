@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Finding bytes in bytes with memchr: the readers and the walk search every
+/// file (for `{{`, `categories`, line breaks), so a search byte by byte in
+/// Swift would cost more than the reading.
+enum ByteSearch {
+  /// The offset of the first `needle` in `bytes[start..<end]` (`end` defaults to the end).
+  static func firstIndex(
+    of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil
+  ) -> Int? {
+    let end = min(end ?? bytes.count, bytes.count)
+    guard let base = bytes.baseAddress, let first = needle.first else { return nil }
+    var start = max(0, start)
+    while start + needle.count <= end {
+      guard let found = memchr(base + start, Int32(first), end - start) else { return nil }
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      guard index + needle.count <= end else { return nil }
+      if needle.count == 1 || memcmp(base + index, needle, needle.count) == 0 { return index }
+      start = index + 1
+    }
+    return nil
+  }
+
+  static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0, to end: Int? = nil) -> Int? {
+    bytes.withUnsafeBufferPointer { firstIndex(of: needle, in: $0, from: start, to: end) }
+  }
+
+  static func contains(_ needle: String, in bytes: [UInt8]) -> Bool {
+    firstIndex(of: Array(needle.utf8), in: bytes) != nil
+  }
+}
