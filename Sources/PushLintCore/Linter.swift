@@ -198,8 +198,10 @@ public struct Linter: Sendable {
     var input: LintInput
     var documents: [Document] = []
     var error: FileError?
-    /// JSON Lines files are streamed when checked, never held.
+    /// JSON Lines files are streamed when checked, never held...
     var isJSONLines = false
+    /// ...unless they were given in memory.
+    var jsonLinesBytes: [UInt8]?
     var sound: SoundEntry?
     /// A JSON or YAML file that cannot add to the project context: only its
     /// bytes are held until it is checked, then it is read, checked and
@@ -322,15 +324,7 @@ public struct Linter: Sendable {
     case .strings: read = [(0, StringsFileReader.read(bytes))]
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
-      var file = ReadFile(input: input)
-      var outcome = FileOutcome()
-      forEachJSONLine(in: bytes) { number, offset, line in
-        if let document = lineDocument(line, number: number, offset: offset, input: input, outcome: &outcome) {
-          file.documents.append(document)
-          outcome.documents += 1
-        }
-      }
-      return file
+      return ReadFile(input: input, isJSONLines: true, jsonLinesBytes: bytes)
     }
     var template: TemplateInfo?
     if let prepared {
@@ -385,7 +379,7 @@ public struct Linter: Sendable {
     if let error = file.error { return FileOutcome(error: error) }
     if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
     if file.sound != nil { return FileOutcome() }
-    if file.isJSONLines { return lintJSONLines(file.input, project: project) }
+    if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, project: project) }
     var outcome = FileOutcome()
     for document in file.documents {
       outcome.documents += 1
@@ -419,9 +413,10 @@ public struct Linter: Sendable {
     var tooLong: Bool
   }
 
-  /// Streams a JSON Lines file in batches: memory holds one batch, however
-  /// long the file, and each batch's lines are checked on every core.
-  func lintJSONLines(_ input: LintInput, project: ProjectContext) -> FileOutcome {
+  /// Streams a JSON Lines file (from disk, or `bytes` when given in memory)
+  /// in batches: memory holds one batch, however long the file, and each
+  /// batch's lines are checked on every core.
+  func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, project: ProjectContext) -> FileOutcome {
     var outcome = FileOutcome()
     var batch: [PendingLine] = []
     var batchBytes = 0
@@ -431,10 +426,16 @@ public struct Linter: Sendable {
       batch.removeAll(keepingCapacity: true)
       batchBytes = 0
     }
-    let error = FileSystem.forEachLine(input.absolutePath) { number, offset, line, tooLong in
+    func add(_ number: Int, _ offset: Int, _ line: ArraySlice<UInt8>, _ tooLong: Bool) {
       batch.append(PendingLine(number: number, offset: offset, bytes: Array(line), tooLong: tooLong))
       batchBytes += line.count
       if batch.count >= 2048 || batchBytes >= 8 << 20 { flush() }
+    }
+    var error: FileError?
+    if let bytes {
+      forEachJSONLine(in: bytes) { add($0, $1, $2, false) }
+    } else {
+      error = FileSystem.forEachLine(input.absolutePath, add)
     }
     flush()
     if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
@@ -512,40 +513,11 @@ public struct Linter: Sendable {
     }
   }
 
-  /// One JSON Lines document, or nil for a blank line or a line of no kind
-  /// in a walked file. Blank lines separate nothing and are skipped.
-  func lineDocument(
-    _ line: ArraySlice<UInt8>, number: Int, offset: Int, input: LintInput, outcome: inout FileOutcome
-  ) -> Document? {
-    var content = line
-    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
-    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
-    let result = content.withUnsafeBufferPointer { JSONReader.read($0, firstLine: number, baseOffset: offset) }
-    let kind: DocumentKind
-    if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
-      kind = known
-      outcome.sawPushDocument = true
-    } else if input.explicit {
-      kind = result.root == nil ? .other : .payload
-    } else if result.root == nil && (outcome.sawPushDocument || Linter.mentionsPush(Array(content))) {
-      // A walked file is judged like a walked .json: a broken line is
-      // reported once the file has shown it holds payloads, or names them.
-      kind = .other
-    } else {
-      return nil
-    }
-    var document = Document(
-      path: input.displayPath, index: outcome.documents, format: .jsonLines, kind: kind, root: result.root,
-      readerFindings: result.findings)
-    document.rootCompactSize = result.compactSize
-    return document
-  }
-
   func forEachJSONLine(in bytes: [UInt8], _ body: (Int, Int, ArraySlice<UInt8>) -> Void) {
     var start = 0
     var number = 1
     while start <= bytes.count {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: bytes, from: start) ?? bytes.count
       body(number, start, bytes[start..<end])
       number += 1
       start = end + 1
