@@ -11,6 +11,14 @@ public enum FormatArguments {
     public var argument: Int
     /// The substitution's name for `%#@name@`, else nil.
     public var substitution: String?
+    /// Whether it names its argument (`%2$@`, `*2$`) rather than taking the next.
+    public var isPositional = false
+  }
+
+  /// The highest argument `format` names by position, 0 for none: in a
+  /// plural form, the other specifiers read the form's own argument.
+  public static func highestPositionalArgument(in format: String) -> Int {
+    specifiers(in: format).filter(\.isPositional).reduce(0) { max($0, $1.argument) }
   }
 
   /// The number of arguments `format` needs: the highest argument any
@@ -74,21 +82,22 @@ public enum FormatArguments {
         let argument = position ?? substitutionArgument(name) ?? next
         specifiers.append(
           Specifier(
-            text: String(String.UnicodeScalarView(scalars[start..<index])), argument: argument, substitution: name))
+            text: String(String.UnicodeScalarView(scalars[start..<index])), argument: argument, substitution: name,
+            isPositional: position != nil))
         continue
       }
       while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) { index += 1 }
-      var starArguments: [Int] = []
+      var starArguments: [(argument: Int, isPositional: Bool)] = []
       func widthOrStar() {
         if index < scalars.count, scalars[index] == "*" {
           index += 1
           let afterStar = index
           if let number = digits(), index < scalars.count, scalars[index] == "$", number > 0 {
             index += 1
-            starArguments.append(number)
+            starArguments.append((number, true))
           } else {
             index = afterStar
-            starArguments.append(sequential())
+            starArguments.append((sequential(), false))
           }
         } else {
           _ = digits()
@@ -106,10 +115,12 @@ public enum FormatArguments {
       }
       index += 1
       let text = String(String.UnicodeScalarView(scalars[start..<index]))
-      for argument in starArguments {
-        specifiers.append(Specifier(text: "*", argument: argument, substitution: nil))
+      for star in starArguments {
+        specifiers.append(
+          Specifier(text: "*", argument: star.argument, substitution: nil, isPositional: star.isPositional))
       }
-      specifiers.append(Specifier(text: text, argument: position ?? sequential(), substitution: nil))
+      specifiers.append(
+        Specifier(text: text, argument: position ?? sequential(), substitution: nil, isPositional: position != nil))
     }
     return specifiers
   }

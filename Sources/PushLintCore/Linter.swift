@@ -524,7 +524,6 @@ public struct Linter: Sendable {
     }
   }
 
-  /// Runs every rule over a document and applies the configured levels.
   /// Runs every rule over a document; the configured levels decide what is kept.
   func check(_ document: Document, absolutePath: String, project: ProjectContext, into outcome: inout FileOutcome) {
     for finding in findings(document, absolutePath: absolutePath, project: project) {

@@ -102,8 +102,7 @@ public struct Localizations: Sendable {
         guard let name = specifier.substitution, let variable = member.value[name] else { continue }
         for form in variable.members ?? [] where !form.key.hasPrefix("NSString") {
           guard let text = form.value.stringValue else { continue }
-          let positional = FormatArguments.specifiers(in: text).filter { $0.text.contains("$") }
-          arguments = max(arguments, positional.map(\.argument).max() ?? 0)
+          arguments = max(arguments, FormatArguments.highestPositionalArgument(in: text))
         }
       }
       var entry = LocalizedFormat(
@@ -134,20 +133,16 @@ public struct Localizations: Sendable {
           }
           if best == nil || arguments > best!.arguments { best = (text, arguments, leaf) }
         }
+        languages.insert(localization.key)
+        guard var best else { continue }
         // The substitutions' own variations may name other arguments by position.
         for substitution in substitutions?.members ?? [] {
           var forms: [Node] = []
           collectStringUnits(substitution.value, depth: 0, into: &forms)
           for form in forms {
-            let positional = FormatArguments.specifiers(in: form.stringValue ?? "").filter { $0.text.contains("$") }
-            if let highest = positional.map(\.argument).max(), var current = best, highest > current.arguments {
-              current.arguments = highest
-              best = current
-            }
+            best.arguments = max(best.arguments, FormatArguments.highestPositionalArgument(in: form.stringValue ?? ""))
           }
         }
-        languages.insert(localization.key)
-        guard let best else { continue }
         record(
           LocalizedFormat(
             key: member.key, language: localization.key, format: best.text, arguments: best.arguments, path: path,

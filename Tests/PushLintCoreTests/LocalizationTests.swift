@@ -91,6 +91,13 @@ import Testing
     #expect(FormatArguments.count(in: format) == expected, "\(format)")
   }
 
+  @Test func onlyArgumentsNamedByPositionCountAsPositional() {
+    #expect(FormatArguments.highestPositionalArgument(in: "%d messages") == 0)
+    #expect(FormatArguments.highestPositionalArgument(in: "%d messages from %2$@") == 2)
+    #expect(FormatArguments.highestPositionalArgument(in: "%*3$d") == 3)
+    #expect(FormatArguments.highestPositionalArgument(in: "%1$#@n@ %@") == 1)
+  }
+
   @Test func aCatalogSubstitutionTakesItsArgNum() {
     #expect(FormatArguments.count(in: "%#@files@") { $0 == "files" ? 3 : nil } == 3)
   }
