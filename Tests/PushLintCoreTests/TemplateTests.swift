@@ -135,3 +135,24 @@ extension String {
     components(separatedBy: placeholder).joined(separator: value)
   }
 }
+
+@Suite struct TemplatedHeaderTests {
+  /// A header filled at send time is not judged by its value, by any of the
+  /// rules that read header values.
+  @Test func headersHoldingAPlaceholderAreNotJudged() throws {
+    let config = try Configuration.parse(
+      Array("templates:\n  default: 10\n".utf8), file: ".pushlint.yml", directory: "/nonexistent-project")
+    let envelope = """
+      {"headers": {"apns-push-type": "background", "apns-priority": "{{priority}}", "apns-topic": "{{topic}}"},
+       "payload": {"aps": {"content-available": 1}}}
+      """
+    #expect(lint(envelope, configuration: config).isEmpty, "\(lint(envelope, configuration: config).map(\.rule))")
+    let fcm = """
+      {"message": {"token": "t", "apns": {"headers": {"apns-priority": {{priority}}},
+       "payload": {"aps": {"content-available": 1}}}}}
+      """
+    #expect(!lint(fcm, configuration: config).contains { $0.rule == "fcm-data-only-priority" })
+    let fixed = fcm.replacingPlaceholder("{{priority}}", with: "\"10\"")
+    #expect(lint(fixed, configuration: config).contains { $0.rule == "fcm-data-only-priority" }, "a real 10 still is")
+  }
+}

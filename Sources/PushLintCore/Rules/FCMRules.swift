@@ -51,7 +51,7 @@ struct FCMDataOnlyPriorityRule: Rule {
       let apns = push.fcmMessage?["apns"]
     else { return [] }
     if let priority = push.headers["apns-priority"] {
-      guard priority.text != "5" else { return [] }
+      guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
       return [
         Finding(
           rule: Self.name, span: priority.valueSpan,

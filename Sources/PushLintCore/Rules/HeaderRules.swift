@@ -1,3 +1,10 @@
+extension HeaderField {
+  /// Whether a template fills the value in at send time, so it cannot be judged.
+  func isTemplated(in document: Document) -> Bool {
+    value?.isPlaceholder == true || document.containsPlaceholder(text ?? "")
+  }
+}
+
 /// Header rules only judge documents whose headers are known: an envelope,
 /// an FCM message's `apns` block, or configured defaults.
 private func headerContext(_ document: Document) -> PushInfo? {
@@ -78,7 +85,7 @@ struct TopicSuffixRule: Rule {
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), let declared = push.declaredPushType,
-      let topicHeader = push.headers["apns-topic"], let topic = topicHeader.text, !document.containsPlaceholder(topic)
+      let topicHeader = push.headers["apns-topic"], let topic = topicHeader.text, !topicHeader.isTemplated(in: document)
     else { return [] }
     let suffixes = context.schema.pushTypeNames.compactMap { name in
       context.schema.pushTypes[name]?.topicSuffix.map { (name, $0) }
@@ -111,9 +118,7 @@ struct BackgroundPriorityRule: Rule {
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }
     if let priority = push.headers["apns-priority"] {
-      guard priority.text != "5", priority.value?.isPlaceholder != true,
-        !document.containsPlaceholder(priority.text ?? "")
-      else { return [] }
+      guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
       return [
         Finding(
           rule: Self.name, span: priority.valueSpan,
