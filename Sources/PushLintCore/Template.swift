@@ -318,7 +318,6 @@ struct TemplateSize {
       removed += literal
     }
     func scan(_ string: String) {
-      guard template.mentions(string) else { return }
       for match in template.settings.pattern.matches(in: string) {
         add(match.name, literal: CompactJSON.stringSize(match.text) - 2) { $0.worstInString }
       }
