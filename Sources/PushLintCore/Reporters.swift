@@ -75,7 +75,8 @@ public enum GitHubReporter {
     return output
   }
 
-  /// The toolkit's `escapeData`: `%`, CR and LF.
+  /// The toolkit's `escapeData` (`%`, CR and LF), and every other character
+  /// the text format escapes (`\u{1B}`): a CI log is a terminal too.
   public static func escapeData(_ text: String) -> String {
     var output = ""
     for scalar in text.unicodeScalars {
@@ -83,7 +84,12 @@ public enum GitHubReporter {
       case "%": output += "%25"
       case "\r": output += "%0D"
       case "\n": output += "%0A"
-      default: output.unicodeScalars.append(scalar)
+      default:
+        if SafeText.isUnsafe(scalar) {
+          output += SafeText.escape(String(scalar))
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
       }
     }
     return output

@@ -92,6 +92,15 @@ import Testing
     #expect(output.contains("evil%0A::error file=x.json::pwned%250A"))
   }
 
+  /// Found by fuzzing: a key holding ESC reached the CI log raw.
+  @Test func githubCommandsCarryNoRawControlCharacters() {
+    let diagnostics = lint("aps:\n  alert: x\n  \"h\\eaders\\u202E\": 1\n", path: "p.yaml")
+    let output = GitHubReporter.render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    #expect(!diagnostics.isEmpty)
+    #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+    #expect(output.contains("h\\u{1B}aders\\u{202E}"), "\(output)")
+  }
+
   @Test func jsonAndSarifEscapeEverything() {
     let diagnostics = lint("{\"aps\": {\"alert\": \"x\", \"a\\u0000\\u001b\\\"\\\\\\u2028\": 1}}")
     let report = LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: [])
