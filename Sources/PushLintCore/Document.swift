@@ -74,6 +74,8 @@ public struct Document: Sendable {
   public var rootCompactSize: Int?
   /// The placeholders, when the document is a template.
   public var template: TemplateInfo?
+  /// The reader saw every object and no key repeats (false when unknown).
+  public var keysAreUnique = false
 
   public init(
     path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,

@@ -44,6 +44,29 @@ public enum EncodingCheck {
     return seen & 0x8080_8080_8080_8080 == 0
   }
 
+  /// Whether every byte is below 0x80 and none is NUL: text with no encoding
+  /// problem to look for, in one pass.
+  static func isCleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    var flagged: UInt64 = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A high bit, or a zero byte borrowing into one.
+      flagged |= word | ((word &- ones) & ~word)
+      index += 8
+    }
+    while index < bytes.count {
+      if bytes[index] == 0 { return false }
+      flagged |= UInt64(bytes[index])
+      index += 1
+    }
+    return flagged & highBits == 0
+  }
+
   /// The first encoding problem in `bytes`, or nil when they are clean UTF-8
   /// without BOM or NUL. A BOM is reported but the rest is still checked, and
   /// a later problem wins because it prevents reading at all.

@@ -6,6 +6,9 @@ public struct ReadResult: Sendable {
   /// The root's size as compact JSON, when the reader could count it while
   /// reading (the JSON reader does): saves measuring the tree again.
   public var compactSize: Int?
+  /// Whether the reader saw every object's keys and none repeats (the JSON
+  /// reader checks while reading), so `duplicate-key` need not walk the tree.
+  public var keysAreUnique = false
 
   public init(root: Node?, findings: [Finding]) {
     self.root = root
@@ -40,7 +43,8 @@ public struct JSONReader {
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
-    if let problem = EncodingCheck.firstProblem(in: bytes) {
+    let isCleanASCII = EncodingCheck.isCleanASCII(bytes)
+    if !isCleanASCII, let problem = EncodingCheck.firstProblem(in: bytes) {
       // Before parsing, only a scan from the start knows the line of a byte.
       let position = JSONScanner(bytes: bytes, firstLine: firstLine, baseOffset: baseOffset)
         .slowPosition(at: problem.offset)
@@ -50,7 +54,8 @@ public struct JSONReader {
       guard problem.isRecoverable else { return ReadResult(root: nil, findings: findings) }
       start = 3
     }
-    var scanner = JSONScanner(bytes: bytes, firstLine: firstLine, baseOffset: baseOffset)
+    var scanner = JSONScanner(
+      bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
     scanner.columnCacheOffset = start
     scanner.columnCacheValue = 1 + (start > 0 ? 1 : 0)
@@ -58,6 +63,7 @@ public struct JSONReader {
       let root = try scanner.parseDocument()
       var result = ReadResult(root: root, findings: findings)
       result.compactSize = bytes.count - start - scanner.insignificantBytes - scanner.escapeSavings
+      result.keysAreUnique = !scanner.sawRepeatedKey
       return result
     } catch {
       findings.append(
@@ -90,16 +96,19 @@ struct JSONScanner {
   /// Bytes that strings' escapes take beyond JSON's shortest spelling
   /// (`\u00e9` for `é`), which a server's encoder would not write.
   var escapeSavings = 0
+  /// Whether some object has a key twice.
+  var sawRepeatedKey = false
 
   /// In ASCII text a column is a byte count, with nothing to scan.
   let isASCII: Bool
 
-  init(bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, baseOffset: Int) {
+  /// `isASCII` when the caller has already scanned the bytes.
+  init(bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, baseOffset: Int, isASCII: Bool? = nil) {
     self.bytes = bytes
     self.firstLine = firstLine
     self.baseOffset = baseOffset
     self.line = firstLine
-    isASCII = EncodingCheck.isASCII(bytes)
+    self.isASCII = isASCII ?? EncodingCheck.isASCII(bytes)
   }
 
   // MARK: Positions
@@ -181,16 +190,29 @@ struct JSONScanner {
 
   // MARK: Structure
 
-  /// An open container. Mutated in place on the stack, so appending a child
-  /// never copies its siblings.
+  /// An open container. Its children wait on a scratch stack until it closes.
   private struct Frame {
     var isObject: Bool
     var start: SourcePosition
     var pointer: String
-    var elements: [Node] = []
-    var members: [Member] = []
+    /// Where this container's children start on their scratch stack.
+    var firstChild: Int
+    var childCount = 0
     var key = ""
     var keySpan = SourceSpan.fileStart
+  }
+
+  /// A scalar (or empty container) node: `token` of `parent`, or the root.
+  private static func node(_ value: consuming Value, _ span: SourceSpan, parent: String, token: String?) -> Node {
+    if let token { return Node(value: value, span: span, parent: parent, token: token) }
+    return Node(value: value, span: span, pointer: parent)
+  }
+
+  /// Array indices as pointer tokens, spelled once.
+  private static let indexTokens = (0..<64).map { String($0) }
+
+  private static func indexToken(_ index: Int) -> String {
+    index < indexTokens.count ? indexTokens[index] : String(index)
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> Node {
@@ -199,19 +221,19 @@ struct JSONScanner {
       throw error(at: index, "the file is empty; expected a JSON value")
     }
     var stack: [Frame] = []
+    let members = ScratchStack<Member>()
+    let elements = ScratchStack<Node>()
     // The value about to be read is `token` in the container at `parent`
     // (the root has no token). Only containers get a pointer string of
     // their own; other nodes share their parent's.
     var parent = ""
     var token: String?
-    func node(_ value: Value, _ span: SourceSpan) -> Node {
-      if let token { return Node(value: value, span: span, parent: parent, token: token) }
-      return Node(value: value, span: span, pointer: parent)
-    }
     while true {
       // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()
-      var completed: Node
+      // Optional so that handing it on can move it out (`take()`): a
+      // reassigned `var` was copied into its container instead.
+      var completed: Node?
       guard index < bytes.count else {
         throw error(at: index, "unexpected end of file; expected a value")
       }
@@ -229,17 +251,19 @@ struct JSONScanner {
         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == closer {
           index += 1
-          completed = node(
-            isObject ? .object([]) : .array([]), SourceSpan(start: start, end: position(at: index)))
+          completed = Self.node(
+            isObject ? .object([]) : .array([]), SourceSpan(start: start, end: position(at: index)), parent: parent,
+            token: token)
         } else {
           let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
           if isObject {
             let (key, keySpan) = try parseKey()
-            stack.append(Frame(isObject: true, start: start, pointer: own, key: key, keySpan: keySpan))
+            stack.append(
+              Frame(isObject: true, start: start, pointer: own, firstChild: members.count, key: key, keySpan: keySpan))
             token = key
           } else {
-            stack.append(Frame(isObject: false, start: start, pointer: own))
-            token = "0"
+            stack.append(Frame(isObject: false, start: start, pointer: own, firstChild: elements.count))
+            token = Self.indexToken(0)
           }
           parent = own
           continue
@@ -247,15 +271,17 @@ struct JSONScanner {
       case UInt8(ascii: "\""):
         let start = position(at: index)
         let string = try parseString()
-        completed = node(.string(string), SourceSpan(start: start, end: position(at: index)))
+        completed = Self.node(
+          .string(string), SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let start = position(at: index)
         let number = try parseNumber()
-        completed = node(.number(number), SourceSpan(start: start, end: position(at: index)))
+        completed = Self.node(
+          .number(number), SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
       default:
         let start = position(at: index)
         let value = try parseLiteral()
-        completed = node(value, SourceSpan(start: start, end: position(at: index)))
+        completed = Self.node(value, SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
       }
       // Hand the value to its container; close containers as they end.
       while true {
@@ -270,15 +296,16 @@ struct JSONScanner {
               at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
               help: "for one payload per line, name the file .jsonl")
           }
-          return completed
+          return completed.take()!
         }
         let top = stack.count - 1
         skipWhitespace()
         if stack[top].isObject {
-          stack[top].members.append(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: completed))
+          members.push(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: completed.take()!))
         } else {
-          stack[top].elements.append(completed)
+          elements.push(completed.take()!)
         }
+        stack[top].childCount += 1
         let closer = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
           let commaPosition = position(at: index)
@@ -293,7 +320,7 @@ struct JSONScanner {
             stack[top].keySpan = nextKeySpan
             token = nextKey
           } else {
-            token = String(stack[top].elements.count)
+            token = Self.indexToken(stack[top].childCount)
           }
           parent = stack[top].pointer
           break
@@ -301,13 +328,36 @@ struct JSONScanner {
         if index < bytes.count && bytes[index] == closer {
           index += 1
           let frame = stack.removeLast()
+          let value: Value
+          if frame.isObject {
+            let closed = members.popArray(from: frame.firstChild)
+            if !sawRepeatedKey && Self.repeatsAKey(closed) { sawRepeatedKey = true }
+            value = .object(closed)
+          } else {
+            value = .array(elements.popArray(from: frame.firstChild))
+          }
           completed = Node(
-            value: frame.isObject ? .object(frame.members) : .array(frame.elements),
+            value: value,
             span: SourceSpan(start: frame.start, end: position(at: index)), pointer: frame.pointer)
           continue
         }
         throw frameEnd(isObject: stack[top].isObject)
       }
+    }
+  }
+
+  /// Small objects (nearly all) are compared pairwise, cheaper than hashing.
+  private static func repeatsAKey(_ members: [Member]) -> Bool {
+    guard members.count > 1 else { return false }
+    if members.count > 16 {
+      var keys = Set<String>(minimumCapacity: members.count)
+      return members.contains { !keys.insert($0.key).inserted }
+    }
+    return members.withUnsafeBufferPointer { buffer in
+      for index in 1..<buffer.count {
+        for earlier in 0..<index where buffer[earlier].key == buffer[index].key { return true }
+      }
+      return false
     }
   }
 
@@ -495,6 +545,14 @@ struct JSONScanner {
     }
     let literal = String(decoding: bytes[start..<index], as: UTF8.self)
     if isWhole {
+      // Up to 15 digits a Double holds the integer exactly: no need for strtod.
+      let negative = bytes[start] == UInt8(ascii: "-")
+      let digitsStart = negative ? start + 1 : start
+      if index - digitsStart <= 15 {
+        var magnitude = 0
+        for offset in digitsStart..<index { magnitude = magnitude * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
+        return NumberValue(literal: literal, isWhole: true, doubleValue: Double(negative ? -magnitude : magnitude))
+      }
       return NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)
     }
     return NumberValue(jsonLiteral: literal)
@@ -504,6 +562,7 @@ struct JSONScanner {
   mutating func parseString() throws(JSONSyntaxError) -> String {
     index += 1
     let contentStart = index
+    index = firstSpecialStringByte(from: index)
     // Fast path: no escapes.
     while index < bytes.count {
       let byte = bytes[index]
@@ -541,6 +600,29 @@ struct JSONScanner {
       }
     }
     throw error(at: index, "unterminated string: end of file before the closing '\"'")
+  }
+
+  /// The offset of the first quote, backslash or control character at or
+  /// after `start`, eight bytes at a time; near the end it stops early and
+  /// leaves the rest to the byte-by-byte scan.
+  private func firstSpecialStringByte(from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var offset = start
+    while offset + 8 <= bytes.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+      // A byte below 0x20 (or equal to the pattern) borrows into its high bit.
+      let found =
+        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+      let special = found & highBits
+      if special != 0 { return offset + special.trailingZeroBitCount / 8 }
+      offset += 8
+    }
+    return offset
   }
 
   private mutating func controlCharacter(at offset: Int) -> JSONSyntaxError {

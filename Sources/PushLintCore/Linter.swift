@@ -354,6 +354,7 @@ public struct Linter: Sendable {
         path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
         readerFindings: result.findings)
       document.rootCompactSize = result.compactSize
+      document.keysAreUnique = result.keysAreUnique
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
       file.documents.append(document)
     }
@@ -484,6 +485,7 @@ public struct Linter: Sendable {
     document = Document(
       path: input.displayPath, format: .jsonLines, kind: kind, root: result.root, readerFindings: result.findings)
     document.rootCompactSize = result.compactSize
+    document.keysAreUnique = result.keysAreUnique
     var outcome = FileOutcome()
     check(document, absolutePath: input.absolutePath, project: project, into: &outcome)
     checked.diagnostics = outcome.diagnostics
@@ -542,10 +544,13 @@ public struct Linter: Sendable {
       document, schema: schema, configuredHeaders: configuredHeaders(for: absolutePath))
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: configuration.targets)
-    for rule in registry.rules {
-      // Most rules find nothing; appending an empty array still reallocates.
-      let found = rule.check(document, context: context)
-      if !found.isEmpty { findings.append(contentsOf: found) }
+    // Through the buffer: iterating the array copied each rule's existential.
+    registry.rules.withUnsafeBufferPointer { rules in
+      for index in rules.indices {
+        // Most rules find nothing; appending an empty array still reallocates.
+        let found = rules[index].check(document, context: context)
+        if !found.isEmpty { findings.append(contentsOf: found) }
+      }
     }
     return findings
   }

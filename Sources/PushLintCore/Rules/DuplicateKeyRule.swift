@@ -2,7 +2,7 @@ struct DuplicateKeyRule: Rule {
   static let name = RuleName.duplicateKey
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let root = document.root else { return [] }
+    guard let root = document.root, !document.keysAreUnique else { return [] }
     var findings: [Finding] = []
     visit(root, into: &findings)
     return findings

@@ -5,15 +5,16 @@ struct PayloadSize {
   var pushType: String
   var payload: Node
 
-  init?(_ document: Document, context: RuleContext) {
+  /// A function, not an initializer: an initializer takes its arguments
+  /// owned, and copying a document and a rule context cost more than the rule.
+  static func of(_ document: Document, context: RuleContext) -> PayloadSize? {
     // A template's size depends on its fill: template-too-large judges it.
     guard document.template == nil, let push = document.push, let payload = push.sentPayload,
       let bytes = push.sentSize
     else { return nil }
-    self.payload = payload
-    self.bytes = bytes
-    pushType = push.pushType
-    limit = context.schema.payloadLimit(for: push.pushType, targets: context.targets)
+    return PayloadSize(
+      bytes: bytes, limit: context.schema.payloadLimit(for: push.pushType, targets: context.targets),
+      pushType: push.pushType, payload: payload)
   }
 
   var largestStrings: String {
@@ -27,7 +28,8 @@ struct PayloadTooLargeRule: Rule {
   static let name = "payload-too-large"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let size = PayloadSize(document, context: context), size.bytes > size.limit, let push = document.push else {
+    guard let size = PayloadSize.of(document, context: context), size.bytes > size.limit, let push = document.push
+    else {
       return []
     }
     let largest = size.largestStrings
@@ -47,7 +49,7 @@ struct PayloadNearLimitRule: Rule {
   static let name = "payload-near-limit"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let size = PayloadSize(document, context: context), let push = document.push,
+    guard let size = PayloadSize.of(document, context: context), let push = document.push,
       size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
     else { return [] }
     return [
@@ -77,15 +79,16 @@ struct AlertEmptyRule: Rule {
 
 struct LocArgsWithoutKeyRule: Rule {
   static let name = "loc-args-without-key"
+  /// Spelled out once: concatenated per member, they cost more than the rule.
+  private static let keys = ["", "title-", "subtitle-"].map { ($0, $0 + "loc-args", $0 + "loc-key") }
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"],
       let members = alert.members
     else { return [] }
     var findings: [Finding] = []
-    for prefix in ["", "title-", "subtitle-"] {
-      guard let args = members.last(where: { $0.key == prefix + "loc-args" }),
-        !members.contains(where: { $0.key == prefix + "loc-key" })
+    for (prefix, argsKey, keyKey) in Self.keys {
+      guard let args = members.last(where: { $0.key == argsKey }), !members.contains(where: { $0.key == keyKey })
       else { continue }
       findings.append(
         Finding(
