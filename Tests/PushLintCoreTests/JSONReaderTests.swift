@@ -184,4 +184,64 @@ import Testing
     }
     #expect(checked > 10)
   }
+
+  /// Strings are scanned eight bytes at a time: a quote, backslash or control
+  /// character must be found at every offset inside the word.
+  @Test func stringsEndAndEscapeAtEveryOffsetOfAWord() throws {
+    for length in 0..<20 {
+      let plain = String(repeating: "a", count: length)
+      let root = try #require(JSONReader.read(Array("[\"\(plain)\", \"\(plain)\\n\(plain)\"]".utf8)).root)
+      #expect(root.elements?.map(\.stringValue) == [plain, plain + "\n" + plain], "length \(length)")
+      let multibyte = String(repeating: "é", count: length)
+      let accented = try #require(JSONReader.read(Array("[\"\(multibyte)\"]".utf8)).root)
+      #expect(accented.elements?.first?.stringValue == multibyte, "length \(length)")
+      let broken = try #require(
+        JSONReader.read(Array("[\"\(plain)\u{01}\"]".utf8)).findings.first { $0.rule == RuleName.syntaxError },
+        "length \(length)")
+      #expect(broken.message.contains("control character U+0001"))
+      #expect(broken.span.start.column == length + 3, "length \(length)")
+    }
+  }
+
+  @Test func wholeNumbersReadDigitByDigitEqualTheirDoubleValue() throws {
+    let literals = [
+      "0", "-0", "7", "-7", "4096", "999999999999999", "-999999999999999", "1000000000000000",
+      "9007199254740993", "-12345678901234567890",
+    ]
+    let root = try #require(JSONReader.read(Array("[\(literals.joined(separator: ","))]".utf8)).root)
+    let numbers = try #require(root.elements).compactMap(\.numberValue)
+    #expect(numbers.map(\.literal) == literals)
+    for number in numbers {
+      #expect(number.doubleValue == Double(number.literal), "\(number.literal)")
+      #expect(number.isWhole)
+    }
+  }
+
+  /// The reader tells `duplicate-key` whether any object repeats a key, so
+  /// the rule walks only trees that have one.
+  @Test(
+    arguments: [
+      ("{\"a\": 1, \"b\": {\"c\": [1, {\"d\": 2, \"e\": 3}]}}", true),
+      ("{\"a\": 1, \"a\": 2}", false),
+      ("{\"a\": [{\"x\": 1}, {\"y\": 1, \"z\": 2, \"y\": 3}]}", false),
+      ("[{\"a\": 1}, {\"a\": 1}]", true),
+      ("{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}", true),
+      ("{" + (0..<40).map { "\"k\($0 % 39)\": \($0)" }.joined(separator: ", ") + "}", false),
+    ])
+  func theReaderKnowsWhetherKeysRepeat(text: String, unique: Bool) throws {
+    let result = JSONReader.read(Array(text.utf8))
+    #expect(result.root != nil)
+    #expect(result.keysAreUnique == unique, "\(text)")
+  }
+
+  @Test func aRepeatedKeyOnOneJSONLineIsReportedThere() {
+    let lines = """
+      {"aps": {"alert": "one", "badge": 1}}
+      {"aps": {"alert": "two", "badge": 1, "badge": 2}}
+      {"aps": {"alert": "three"}}
+      """
+    let repeated = lint(lines, path: "batch.jsonl").filter { $0.rule == RuleName.duplicateKey }
+    #expect(repeated.map(\.span.start.line) == [2])
+    #expect(repeated.first?.span.start.column == 38)
+  }
 }
