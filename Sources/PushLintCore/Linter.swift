@@ -537,8 +537,7 @@ public struct Linter: Sendable {
 
   func findings(_ document: Document, absolutePath: String, project: ProjectContext) -> [Finding] {
     var findings: [Finding] = []
-    var context = ruleContext
-    context.project = project
+    let context = RuleContext(targets: configuration.targets, schema: schema, project: project)
     var document = document
     document.push = PushAnalysis.analyze(
       document, schema: schema, configuredHeaders: configuredHeaders(for: absolutePath))

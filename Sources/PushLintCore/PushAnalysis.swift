@@ -158,8 +158,9 @@ enum PushAnalysis {
   /// `rootSize` is the reader's count for a bare payload's root, which is
   /// what is sent unless an `.apns` file's routing key is dropped.
   static func finish(_ info: inout PushFacts, schema: PushSchema, path: String, rootSize: Int? = nil) {
-    info.sentPayload = effectivePayload(info, path: path)
-    if let rootSize, info.fcmNotification == nil, fileExtension(path) != "apns" {
+    let isAPNSFile = fileExtension(path) == "apns"
+    info.sentPayload = effectivePayload(info, isAPNSFile: isAPNSFile)
+    if let rootSize, info.fcmNotification == nil, !isAPNSFile {
       info.sentSize = rootSize
     } else {
       info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
@@ -188,12 +189,12 @@ enum PushAnalysis {
 
   /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM
   /// message's `notification` merged into `aps.alert` as FCM does.
-  static func effectivePayload(_ info: PushFacts, path: String) -> Node? {
+  static func effectivePayload(_ info: PushFacts, isAPNSFile: Bool) -> Node? {
     guard
       var payload = info.payload
         ?? (info.fcmNotification != nil ? Node(value: .object([]), span: .fileStart, pointer: "") : nil)
     else { return nil }
-    if fileExtension(path) == "apns", var members = payload.members {
+    if isAPNSFile, var members = payload.members {
       members.removeAll { $0.key == "Simulator Target Bundle" }
       payload.value = .object(members)
     }
