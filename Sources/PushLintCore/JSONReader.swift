@@ -231,9 +231,7 @@ struct JSONScanner {
     while true {
       // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()
-      // Optional so that handing it on can move it out (`take()`): a
-      // reassigned `var` was copied into its container instead.
-      var completed: Node?
+      var completed: Node
       guard index < bytes.count else {
         throw error(at: index, "unexpected end of file; expected a value")
       }
@@ -296,14 +294,14 @@ struct JSONScanner {
               at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
               help: "for one payload per line, name the file .jsonl")
           }
-          return completed.take()!
+          return completed
         }
         let top = stack.count - 1
         skipWhitespace()
         if stack[top].isObject {
-          members.push(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: completed.take()!))
+          members.push(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: consume completed))
         } else {
-          elements.push(completed.take()!)
+          elements.push(consume completed)
         }
         stack[top].childCount += 1
         let closer = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -551,7 +549,8 @@ struct JSONScanner {
       if index - digitsStart <= 15 {
         var magnitude = 0
         for offset in digitsStart..<index { magnitude = magnitude * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
-        return NumberValue(literal: literal, isWhole: true, doubleValue: Double(negative ? -magnitude : magnitude))
+        let value = Double(magnitude)
+        return NumberValue(literal: literal, isWhole: true, doubleValue: negative ? -value : value)
       }
       return NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)
     }

@@ -212,7 +212,9 @@ import Testing
     let numbers = try #require(root.elements).compactMap(\.numberValue)
     #expect(numbers.map(\.literal) == literals)
     for number in numbers {
-      #expect(number.doubleValue == Double(number.literal), "\(number.literal)")
+      let expected = try #require(Double(number.literal))
+      #expect(number.doubleValue == expected, "\(number.literal)")
+      #expect(number.doubleValue.sign == expected.sign, "\(number.literal)")
       #expect(number.isWhole)
     }
   }
