@@ -45,26 +45,28 @@ public enum EncodingCheck {
   }
 
   /// Whether every byte is below 0x80 and none is NUL: text with no encoding
-  /// problem to look for, in one pass.
+  /// problem to look for.
   static func isCleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+    endOfCleanASCII(in: bytes, from: 0) == bytes.count
+  }
+
+  /// The offset of the first byte from `start` on that is NUL or not ASCII
+  /// (`bytes.count` for none). Payloads are mostly ASCII, so eight bytes are
+  /// tested at a time.
+  private static func endOfCleanASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
-    var index = 0
-    var flagged: UInt64 = 0
+    var index = start
     while index + 8 <= bytes.count {
       let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
       // A high bit, or a zero byte borrowing into one.
-      flagged |= word | ((word &- ones) & ~word)
+      if (word | ((word &- ones) & ~word)) & highBits != 0 { break }
       index += 8
     }
-    while index < bytes.count {
-      if bytes[index] == 0 { return false }
-      flagged |= UInt64(bytes[index])
-      index += 1
-    }
-    return flagged & highBits == 0
+    while index < bytes.count && bytes[index] != 0 && bytes[index] < 0x80 { index += 1 }
+    return index
   }
 
   /// The first encoding problem in `bytes`, or nil when they are clean UTF-8
@@ -88,18 +90,8 @@ public enum EncodingCheck {
   private static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> EncodingProblem? {
     var index = start
     let count = bytes.count
-    guard let base = bytes.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
     while index < count {
-      // Payloads are mostly ASCII: skip eight bytes at a time while they are
-      // ASCII and none is NUL.
-      while index + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & high
-        if word & high != 0 || hasZero != 0 { break }
-        index += 8
-      }
+      index = endOfCleanASCII(in: bytes, from: index)
       guard index < count else { break }
       let byte = bytes[index]
       if byte < 0x80 {
