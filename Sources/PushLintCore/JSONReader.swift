@@ -329,7 +329,7 @@ struct JSONScanner {
           let value: Value
           if frame.isObject {
             let closed = members.popArray(from: frame.firstChild)
-            if !sawRepeatedKey && Self.repeatsAKey(closed) { sawRepeatedKey = true }
+            if !sawRepeatedKey && !closed.repeatedKeys().isEmpty { sawRepeatedKey = true }
             value = .object(closed)
           } else {
             value = .array(elements.popArray(from: frame.firstChild))
@@ -341,21 +341,6 @@ struct JSONScanner {
         }
         throw frameEnd(isObject: stack[top].isObject)
       }
-    }
-  }
-
-  /// Small objects (nearly all) are compared pairwise, cheaper than hashing.
-  private static func repeatsAKey(_ members: [Member]) -> Bool {
-    guard members.count > 1 else { return false }
-    if members.count > 16 {
-      var keys = Set<String>(minimumCapacity: members.count)
-      return members.contains { !keys.insert($0.key).inserted }
-    }
-    return members.withUnsafeBufferPointer { buffer in
-      for index in 1..<buffer.count {
-        for earlier in 0..<index where buffer[earlier].key == buffer[index].key { return true }
-      }
-      return false
     }
   }
 

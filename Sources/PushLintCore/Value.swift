@@ -45,6 +45,37 @@ public struct Member: Sendable {
   }
 }
 
+extension [Member] {
+  /// For each member whose key appeared before, its index and the index of
+  /// the first member with that key. Small objects (nearly all) are compared
+  /// pairwise, which is cheaper than hashing every key.
+  func repeatedKeys() -> [(index: Int, first: Int)] {
+    guard count > 1 else { return [] }
+    var repeats: [(index: Int, first: Int)] = []
+    if count <= 16 {
+      // Through the buffer, so comparing keys copies no member.
+      withUnsafeBufferPointer { buffer in
+        for index in 1..<buffer.count {
+          for earlier in 0..<index where buffer[earlier].key == buffer[index].key {
+            repeats.append((index, earlier))
+            break
+          }
+        }
+      }
+      return repeats
+    }
+    var first: [String: Int] = [:]
+    for (index, member) in enumerated() {
+      if let earlier = first[member.key] {
+        repeats.append((index, earlier))
+      } else {
+        first[member.key] = index
+      }
+    }
+    return repeats
+  }
+}
+
 public enum Value: Sendable {
   case null
   case bool(Bool)
