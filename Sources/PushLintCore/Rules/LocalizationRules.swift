@@ -24,8 +24,8 @@ func localizationReferences(_ document: Document) -> [LocalizationReference] {
         keyName: label + keyName, key: key, name: name, argumentsName: label + argumentsName,
         arguments: container[argumentsName]))
   }
-  for prefix in ["title-", "subtitle-", ""] {
-    add(alert, keyName: prefix + "loc-key", argumentsName: prefix + "loc-args", label: "")
+  for (_, keyName, argumentsName) in alertLocalizationKeys {
+    add(alert, keyName: keyName, argumentsName: argumentsName, label: "")
   }
   for part in ["title", "body"] {
     if let object = alert[part], object.isObject {

@@ -79,15 +79,13 @@ struct AlertEmptyRule: Rule {
 
 struct LocArgsWithoutKeyRule: Rule {
   static let name = "loc-args-without-key"
-  /// Spelled out once: concatenated per member, they cost more than the rule.
-  private static let keys = ["", "title-", "subtitle-"].map { ($0, $0 + "loc-args", $0 + "loc-key") }
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"],
       let members = alert.members
     else { return [] }
     var findings: [Finding] = []
-    for (prefix, argsKey, keyKey) in Self.keys {
+    for (prefix, keyKey, argsKey) in alertLocalizationKeys {
       guard let args = members.last(where: { $0.key == argsKey }), !members.contains(where: { $0.key == keyKey })
       else { continue }
       findings.append(

@@ -14,6 +14,13 @@ extension Node {
   }
 }
 
+/// The alert's localized texts, body first: each prefix with its `loc-key`
+/// and `loc-args` names, spelled once (concatenated per member, they cost
+/// more than the rules that read them).
+let alertLocalizationKeys: [(prefix: String, key: String, arguments: String)] = ["", "title-", "subtitle-"].map {
+  ($0, $0 + "loc-key", $0 + "loc-args")
+}
+
 /// What an alert shows: a non-empty string, or a dictionary with a title,
 /// subtitle, body or one of their localization keys.
 func alertShowsSomething(_ alert: Node) -> Bool {
