@@ -54,17 +54,7 @@ public enum EncodingCheck {
   /// (`bytes.count` for none). Payloads are mostly ASCII, so eight bytes are
   /// tested at a time.
   private static func endOfCleanASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    var index = start
-    while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A high bit, or a zero byte borrowing into one.
-      if (word | ((word &- ones) & ~word)) & highBits != 0 { break }
-      index += 8
-    }
+    var index = ByteSearch.firstMarkedByte(in: bytes, from: start) { word in word | ByteSearch.zeroBytes(word) }
     while index < bytes.count && bytes[index] != 0 && bytes[index] < 0x80 { index += 1 }
     return index
   }

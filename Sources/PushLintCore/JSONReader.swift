@@ -590,23 +590,11 @@ struct JSONScanner {
   /// after `start`, eight bytes at a time; near the end it stops early and
   /// leaves the rest to the byte-by-byte scan.
   private func firstSpecialStringByte(from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    var offset = start
-    while offset + 8 <= bytes.count {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-      let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-      // A byte below 0x20 (or equal to the pattern) borrows into its high bit.
-      let found =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-      let special = found & highBits
-      if special != 0 { return offset + special.trailingZeroBitCount / 8 }
-      offset += 8
+    ByteSearch.firstMarkedByte(in: bytes, from: start) { word in
+      ByteSearch.zeroBytes(word ^ (ByteSearch.ones &* UInt64(UInt8(ascii: "\""))))
+        | ByteSearch.zeroBytes(word ^ (ByteSearch.ones &* UInt64(UInt8(ascii: "\\"))))
+        | ByteSearch.bytesBelow(0x20, word)
     }
-    return offset
   }
 
   private mutating func controlCharacter(at offset: Int) -> JSONSyntaxError {
