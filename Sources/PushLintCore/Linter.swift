@@ -540,7 +540,7 @@ public struct Linter: Sendable {
     let context = RuleContext(targets: configuration.targets, schema: schema, project: project)
     var document = document
     document.push = PushAnalysis.analyze(
-      document, schema: schema, configuredHeaders: configuredHeaders(for: absolutePath))
+      document, schema: schema, targets: configuration.targets, configuredHeaders: configuredHeaders(for: absolutePath))
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: configuration.targets)
     // Through the buffer: iterating the array copied each rule's existential.

@@ -45,6 +45,9 @@ public struct PushFacts: Sendable {
   /// once, since both size rules need it.
   public var sentPayload: Node?
   public var sentSize: Int?
+  /// The size limit for the push type under the configured targets, worked
+  /// out once: three rules compare against it.
+  public var payloadLimit = 4096
 
   init(payload: Node?, pushType: String, anchor: Node) {
     self.payload = payload
@@ -86,6 +89,7 @@ public final class PushInfo: Sendable {
   public var anchor: Node { facts.anchor }
   public var sentPayload: Node? { facts.sentPayload }
   public var sentSize: Int? { facts.sentSize }
+  public var payloadLimit: Int { facts.payloadLimit }
   public var topic: String? { facts.topic }
   public var isUserVisible: Bool { facts.isUserVisible }
   public var contentAvailable: Bool { facts.contentAvailable }
@@ -94,7 +98,8 @@ public final class PushInfo: Sendable {
 enum PushAnalysis {
   /// The push view of a document, for the kinds that carry a payload.
   static func analyze(
-    _ document: Document, schema: PushSchema, configuredHeaders: [(name: String, value: String)]
+    _ document: Document, schema: PushSchema, targets: [Platform: OSVersion] = [:],
+    configuredHeaders: [(name: String, value: String)]
   ) -> PushInfo? {
     guard let root = document.root, root.isObject else { return nil }
     switch document.kind {
@@ -109,7 +114,7 @@ enum PushAnalysis {
             name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
         }
       }
-      finish(&info, schema: schema, path: document.path, rootSize: document.rootCompactSize)
+      finish(&info, schema: schema, targets: targets, path: document.path, rootSize: document.rootCompactSize)
       return PushInfo(info)
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }
@@ -117,7 +122,7 @@ enum PushAnalysis {
       info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
       info.headerSource = .envelope
       collectHeaders(of: root, into: &info)
-      finish(&info, schema: schema, path: document.path)
+      finish(&info, schema: schema, targets: targets, path: document.path)
       return PushInfo(info)
     case .fcmMessage:
       guard let message = root["message"], message.isObject else { return nil }
@@ -131,7 +136,7 @@ enum PushAnalysis {
         info.headerSource = .fcm
         collectHeaders(of: apns, into: &info)
       }
-      finish(&info, schema: schema, path: document.path)
+      finish(&info, schema: schema, targets: targets, path: document.path)
       return PushInfo(info)
     default:
       return nil
@@ -157,7 +162,9 @@ enum PushAnalysis {
 
   /// `rootSize` is the reader's count for a bare payload's root, which is
   /// what is sent unless an `.apns` file's routing key is dropped.
-  static func finish(_ info: inout PushFacts, schema: PushSchema, path: String, rootSize: Int? = nil) {
+  static func finish(
+    _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], path: String, rootSize: Int? = nil
+  ) {
     let isAPNSFile = fileExtension(path) == "apns"
     info.sentPayload = effectivePayload(info, isAPNSFile: isAPNSFile)
     if let rootSize, info.fcmNotification == nil, !isAPNSFile {
@@ -166,6 +173,7 @@ enum PushAnalysis {
       info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
     }
     setPushType(&info, schema: schema)
+    info.payloadLimit = schema.payloadLimit(for: info.pushType, targets: targets)
   }
 
   static func setPushType(_ info: inout PushFacts, schema: PushSchema) {

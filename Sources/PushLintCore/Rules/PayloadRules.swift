@@ -2,23 +2,21 @@
 struct PayloadSize {
   var bytes: Int
   var limit: Int
-  var pushType: String
-  var payload: Node
+  var push: PushInfo
 
   /// A function, not an initializer: an initializer takes its arguments
   /// owned, and copying a document and a rule context cost more than the rule.
-  static func of(_ document: Document, context: RuleContext) -> PayloadSize? {
+  static func of(_ document: Document) -> PayloadSize? {
     // A template's size depends on its fill: template-too-large judges it.
-    guard document.template == nil, let push = document.push, let payload = push.sentPayload,
-      let bytes = push.sentSize
-    else { return nil }
-    return PayloadSize(
-      bytes: bytes, limit: context.schema.payloadLimit(for: push.pushType, targets: context.targets),
-      pushType: push.pushType, payload: payload)
+    guard document.template == nil, let push = document.push, let bytes = push.sentSize else { return nil }
+    return PayloadSize(bytes: bytes, limit: push.payloadLimit, push: push)
   }
 
+  var pushType: String { push.pushType }
+
   var largestStrings: String {
-    CompactJSON.largestStrings(in: payload, count: 3)
+    guard let payload = push.sentPayload else { return "" }
+    return CompactJSON.largestStrings(in: payload, count: 3)
       .map { "\($0.pointer.isEmpty ? "/" : $0.pointer) (\($0.bytes) bytes)" }
       .joined(separator: ", ")
   }
@@ -28,10 +26,8 @@ struct PayloadTooLargeRule: Rule {
   static let name = "payload-too-large"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let size = PayloadSize.of(document, context: context), size.bytes > size.limit, let push = document.push
-    else {
-      return []
-    }
+    guard let size = PayloadSize.of(document), size.bytes > size.limit else { return [] }
+    let push = size.push
     let largest = size.largestStrings
     return [
       Finding(
@@ -49,9 +45,9 @@ struct PayloadNearLimitRule: Rule {
   static let name = "payload-near-limit"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let size = PayloadSize.of(document, context: context), let push = document.push,
-      size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
+    guard let size = PayloadSize.of(document), size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
     else { return [] }
+    let push = size.push
     return [
       Finding(
         rule: Self.name, span: push.anchor.openingSpan,
@@ -121,16 +117,17 @@ struct LiveActivityIncompleteRule: Rule {
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType == "liveactivity", let aps = push.aps else { return [] }
-    let present = Set(aps.members?.map(\.key) ?? [])
-    var missing = ["timestamp", "event"].filter { !present.contains($0) }
+    // A handful of keys each: looked up in place rather than hashed into a set.
+    func absent(_ keys: [String]) -> [String] { keys.filter { aps.member($0) == nil } }
+    var missing = absent(["timestamp", "event"])
     var reason = "every liveactivity push needs \"timestamp\" and \"event\""
     if missing.isEmpty {
       switch aps["event"]?.stringValue {
       case "start":
-        missing = ["attributes-type", "attributes", "content-state", "alert"].filter { !present.contains($0) }
+        missing = absent(["attributes-type", "attributes", "content-state", "alert"])
         reason = "\"event\": \"start\" needs \"attributes-type\", \"attributes\", \"content-state\" and \"alert\""
       case "update":
-        missing = ["content-state"].filter { !present.contains($0) }
+        missing = absent(["content-state"])
         reason = "\"event\": \"update\" needs \"content-state\""
       default:
         break

@@ -37,7 +37,9 @@ struct SoundFileUnsupportedRule: Rule {
   static let name = "sound-file-unsupported"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
-    requestedSounds(document).compactMap { node, name in
+    // Most projects declare no sound files: nothing to look at then.
+    guard !context.project.sounds.isEmpty else { return [] }
+    return requestedSounds(document).compactMap { node, name in
       guard let entry = context.project.sounds.first(where: { $0.name == name }) else { return nil }
       let problem: String
       switch entry.header {

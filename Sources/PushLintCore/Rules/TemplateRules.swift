@@ -5,7 +5,7 @@ struct TemplateTooLargeRule: Rule {
     guard let template = document.template, let push = document.push, let payload = push.sentPayload,
       let written = push.sentSize
     else { return [] }
-    let limit = context.schema.payloadLimit(for: push.pushType, targets: context.targets)
+    let limit = push.payloadLimit
     let size = TemplateSize(payload: payload, written: written, template: template, fromYAML: document.format == .yaml)
     let unbounded = size.unbounded
     if size.worst > limit {
