@@ -61,9 +61,12 @@ public struct KeySpecFields: Sendable {
 /// twenty fields; and its fields are constants, read without exclusivity checks.
 public final class KeySpec: Sendable {
   public let fields: KeySpecFields
+  /// The string members of `values`, which every string value is checked against.
+  public let stringValues: [String]
 
   init(_ fields: KeySpecFields) {
     self.fields = fields
+    stringValues = (fields.values ?? []).compactMap { if case .string(let string) = $0 { string } else { nil } }
   }
 
   public var types: [JSONType] { fields.types }
@@ -90,7 +93,8 @@ public final class KeySpec: Sendable {
 
   /// The spec that applies for `pushType`.
   public func resolved(for pushType: String?) -> KeySpec {
-    guard let pushType, let specific = forPushTypes[pushType] else { return self }
+    // Most keys mean the same for every push type: no need to hash the type.
+    guard let pushType, !fields.forPushTypes.isEmpty, let specific = fields.forPushTypes[pushType] else { return self }
     return specific
   }
 }

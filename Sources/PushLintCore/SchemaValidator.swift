@@ -302,8 +302,8 @@ struct SchemaValidator {
 
   mutating func checkText(_ text: String, value: Node, key: String, spec: KeySpec) {
     if template?.mentions(text) == true { return }
-    if let values = spec.values {
-      let strings = values.compactMap { if case .string(let string) = $0 { string } else { nil } }
+    if spec.values != nil {
+      let strings = spec.stringValues
       if !strings.isEmpty && !strings.contains(text) {
         reportNotAllowed(
           "\"\(key)\" cannot be \"\(text)\"; it is one of \(strings.joined(separator: ", "))", text, strings, at: value)
