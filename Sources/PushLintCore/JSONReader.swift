@@ -202,12 +202,6 @@ struct JSONScanner {
     var keySpan = SourceSpan.fileStart
   }
 
-  /// A scalar (or empty container) node: `token` of `parent`, or the root.
-  private static func node(_ value: consuming Value, _ span: SourceSpan, parent: String, token: String?) -> Node {
-    if let token { return Node(value: value, span: span, parent: parent, token: token) }
-    return Node(value: value, span: span, pointer: parent)
-  }
-
   /// Array indices as pointer tokens, spelled once.
   private static let indexTokens = (0..<64).map { String($0) }
 
@@ -249,9 +243,9 @@ struct JSONScanner {
         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == closer {
           index += 1
-          completed = Self.node(
-            isObject ? .object([]) : .array([]), SourceSpan(start: start, end: position(at: index)), parent: parent,
-            token: token)
+          completed = Node(
+            value: isObject ? .object([]) : .array([]), span: SourceSpan(start: start, end: position(at: index)),
+            parent: parent, token: token)
         } else {
           let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
           if isObject {
@@ -269,17 +263,20 @@ struct JSONScanner {
       case UInt8(ascii: "\""):
         let start = position(at: index)
         let string = try parseString()
-        completed = Self.node(
-          .string(string), SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
+        completed = Node(
+          value: .string(string), span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token
+        )
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let start = position(at: index)
         let number = try parseNumber()
-        completed = Self.node(
-          .number(number), SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
+        completed = Node(
+          value: .number(number), span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token
+        )
       default:
         let start = position(at: index)
         let value = try parseLiteral()
-        completed = Self.node(value, SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
+        completed = Node(
+          value: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
       }
       // Hand the value to its container; close containers as they end.
       while true {
@@ -554,7 +551,7 @@ struct JSONScanner {
         if index - contentStart > ReaderLimits.maxStringBytes {
           throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
         }
-        let string = String(decoding: bytes[contentStart..<index], as: UTF8.self)
+        let string = Self.string(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
         index += 1
         return string
       }
@@ -584,6 +581,17 @@ struct JSONScanner {
       }
     }
     throw error(at: index, "unterminated string: end of file before the closing '\"'")
+  }
+
+  /// Up to 15 ASCII bytes become a String without being validated again
+  /// (the standard library checks them while packing them in place);
+  /// `String(decoding:)` validated every key and short value.
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { buffer in
+      guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+      target.initialize(from: source, count: bytes.count)
+      return bytes.count
+    }
   }
 
   /// The offset of the first quote, backslash or control character at or

@@ -115,8 +115,9 @@ public struct Node: Sendable {
     self.pointerToken = nil
   }
 
-  /// A node whose pointer is `parent` followed by `token` (unescaped).
-  public init(value: Value, span: SourceSpan, parent: String, token: String) {
+  /// A node whose pointer is `parent` followed by `token` (unescaped), or
+  /// `parent` itself without a token.
+  public init(value: Value, span: SourceSpan, parent: String, token: String?) {
     self.value = value
     self.span = span
     self.pointerBase = parent
