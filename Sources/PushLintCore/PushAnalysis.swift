@@ -41,9 +41,11 @@ public struct PushFacts: Sendable {
   public var fcmNotification: Node?
   /// Where whole-payload findings are reported.
   public var anchor: Node
-  /// The payload as it will be sent, and its compact UTF-8 size: computed
-  /// once, since both size rules need it.
-  public var sentPayload: Node?
+  /// The payload as it will be sent, when that differs from `payload`
+  /// (routing keys dropped, FCM's notification merged).
+  var rewrittenPayload: Node?
+  /// The payload's compact UTF-8 size as sent: computed once, since both
+  /// size rules need it.
   public var sentSize: Int?
   /// The size limit for the push type under the configured targets, worked
   /// out once: three rules compare against it.
@@ -56,6 +58,9 @@ public struct PushFacts: Sendable {
   }
 
   public var topic: String? { headers["apns-topic"]?.text }
+
+  /// The payload as it will be sent.
+  public var sentPayload: Node? { rewrittenPayload ?? payload }
 
   /// Whether the payload shows the user something: an alert, a sound or a badge
   /// (an FCM `notification` counts as the alert it becomes).
@@ -73,8 +78,10 @@ public struct PushFacts: Sendable {
 public final class PushInfo: Sendable {
   public let facts: PushFacts
 
-  init(_ facts: PushFacts) {
-    self.facts = facts
+  /// Takes the facts as `make` returns them: built in place, not copied
+  /// (they hold several nodes).
+  init(_ make: () -> PushFacts) {
+    facts = make()
   }
 
   public var payload: Node? { facts.payload }
@@ -104,40 +111,46 @@ enum PushAnalysis {
     guard let root = document.root, root.isObject else { return nil }
     switch document.kind {
     case .payload:
-      var info = PushFacts(payload: root, pushType: "alert", anchor: root)
-      info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
-      if !configuredHeaders.isEmpty {
-        info.headerSource = .configured
-        let at = root.openingSpan
-        for (name, value) in configuredHeaders {
-          info.headers[name] = HeaderField(
-            name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
+      return PushInfo {
+        var info = PushFacts(payload: root, pushType: "alert", anchor: root)
+        info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
+        if !configuredHeaders.isEmpty {
+          info.headerSource = .configured
+          let at = root.openingSpan
+          for (name, value) in configuredHeaders {
+            info.headers[name] = HeaderField(
+              name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
+          }
         }
+        finish(&info, schema: schema, targets: targets, path: document.path, rootSize: document.rootCompactSize)
+        return info
       }
-      finish(&info, schema: schema, targets: targets, path: document.path, rootSize: document.rootCompactSize)
-      return PushInfo(info)
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }
-      var info = PushFacts(payload: payload, pushType: "alert", anchor: payload)
-      info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
-      info.headerSource = .envelope
-      collectHeaders(of: root, into: &info)
-      finish(&info, schema: schema, targets: targets, path: document.path)
-      return PushInfo(info)
+      return PushInfo {
+        var info = PushFacts(payload: payload, pushType: "alert", anchor: payload)
+        info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
+        info.headerSource = .envelope
+        collectHeaders(of: root, into: &info)
+        finish(&info, schema: schema, targets: targets, path: document.path)
+        return info
+      }
     case .fcmMessage:
       guard let message = root["message"], message.isObject else { return nil }
-      let apns = message["apns"].flatMap { $0.isObject ? $0 : nil }
-      let payload = apns?["payload"].flatMap { $0.isObject ? $0 : nil }
-      var info = PushFacts(payload: payload, pushType: "alert", anchor: payload ?? apns ?? message)
-      info.fcmMessage = message
-      info.fcmNotification = message["notification"].flatMap { $0.isObject ? $0 : nil }
-      info.aps = payload?["aps"].flatMap { $0.isObject ? $0 : nil }
-      if let apns {
-        info.headerSource = .fcm
-        collectHeaders(of: apns, into: &info)
+      return PushInfo {
+        let apns = message["apns"].flatMap { $0.isObject ? $0 : nil }
+        let payload = apns?["payload"].flatMap { $0.isObject ? $0 : nil }
+        var info = PushFacts(payload: payload, pushType: "alert", anchor: payload ?? apns ?? message)
+        info.fcmMessage = message
+        info.fcmNotification = message["notification"].flatMap { $0.isObject ? $0 : nil }
+        info.aps = payload?["aps"].flatMap { $0.isObject ? $0 : nil }
+        if let apns {
+          info.headerSource = .fcm
+          collectHeaders(of: apns, into: &info)
+        }
+        finish(&info, schema: schema, targets: targets, path: document.path)
+        return info
       }
-      finish(&info, schema: schema, targets: targets, path: document.path)
-      return PushInfo(info)
     default:
       return nil
     }
@@ -166,8 +179,10 @@ enum PushAnalysis {
     _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], path: String, rootSize: Int? = nil
   ) {
     let isAPNSFile = fileExtension(path) == "apns"
-    info.sentPayload = effectivePayload(info, isAPNSFile: isAPNSFile)
-    if let rootSize, info.fcmNotification == nil, !isAPNSFile {
+    if isAPNSFile || info.fcmNotification != nil {
+      info.rewrittenPayload = effectivePayload(info, isAPNSFile: isAPNSFile)
+    }
+    if let rootSize, info.rewrittenPayload == nil {
       info.sentSize = rootSize
     } else {
       info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
@@ -188,7 +203,7 @@ enum PushAnalysis {
   /// As `rules.md` says: Live Activity keys → liveactivity; `content-available`
   /// alone → background; otherwise alert.
   static func inferredPushType(_ info: PushFacts, schema: PushSchema) -> String {
-    if let aps = info.aps, aps.members?.contains(where: { schema.liveActivityKeys.contains($0.key) }) == true {
+    if let aps = info.aps, schema.liveActivityKeys.contains(where: { aps.member($0) != nil }) {
       return "liveactivity"
     }
     if info.contentAvailable && !info.isUserVisible { return "background" }
