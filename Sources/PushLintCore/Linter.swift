@@ -376,15 +376,31 @@ public struct Linter: Sendable {
     return TemplateReader.prepare(bytes, format: format, pattern: settings.pattern)
   }
 
+  /// What every document of one file is checked with, worked out once per
+  /// file: a JSON Lines file has a million documents.
+  struct FileScope {
+    var absolutePath: String
+    var context: RuleContext
+    var configuredHeaders: [(name: String, value: String)]
+  }
+
+  func scope(of input: LintInput, project: ProjectContext) -> FileScope {
+    FileScope(
+      absolutePath: input.absolutePath,
+      context: RuleContext(targets: configuration.targets, schema: schema, project: project),
+      configuredHeaders: configuredHeaders(for: input.absolutePath))
+  }
+
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     if let error = file.error { return FileOutcome(error: error) }
     if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
     if file.sound != nil { return FileOutcome() }
-    if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, project: project) }
+    let scope = scope(of: file.input, project: project)
+    if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, scope: scope) }
     var outcome = FileOutcome()
     for document in file.documents {
       outcome.documents += 1
-      check(document, absolutePath: file.input.absolutePath, project: project, into: &outcome)
+      check(document, scope: scope, into: &outcome)
     }
     outcome.linted = outcome.documents > 0 || file.input.explicit
     cap(&outcome.diagnostics, path: file.input.displayPath)
@@ -417,12 +433,12 @@ public struct Linter: Sendable {
   /// Streams a JSON Lines file (from disk, or `bytes` when given in memory)
   /// in batches: memory holds one batch, however long the file, and each
   /// batch's lines are checked on every core.
-  func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, project: ProjectContext) -> FileOutcome {
+  func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, scope: FileScope) -> FileOutcome {
     var outcome = FileOutcome()
     var batch: [PendingLine] = []
     var batchBytes = 0
     func flush() {
-      let checked = inParallel(batch) { checkLine($0, input: input, project: project) }
+      let checked = inParallel(batch) { checkLine($0, input: input, scope: scope) }
       for line in checked { merge(line, into: &outcome) }
       batch.removeAll(keepingCapacity: true)
       batchBytes = 0
@@ -445,7 +461,7 @@ public struct Linter: Sendable {
     return outcome
   }
 
-  func checkLine(_ line: PendingLine, input: LintInput, project: ProjectContext) -> CheckedLine {
+  func checkLine(_ line: PendingLine, input: LintInput, scope: FileScope) -> CheckedLine {
     var checked = CheckedLine()
     var document: Document
     if line.tooLong {
@@ -487,7 +503,7 @@ public struct Linter: Sendable {
     document.rootCompactSize = result.compactSize
     document.keysAreUnique = result.keysAreUnique
     var outcome = FileOutcome()
-    check(document, absolutePath: input.absolutePath, project: project, into: &outcome)
+    check(document, scope: scope, into: &outcome)
     checked.diagnostics = outcome.diagnostics
     checked.usedOverrides = outcome.usedOverrides
     return checked
@@ -527,22 +543,22 @@ public struct Linter: Sendable {
   }
 
   /// Runs every rule over a document; the configured levels decide what is kept.
-  func check(_ document: Document, absolutePath: String, project: ProjectContext, into outcome: inout FileOutcome) {
-    for finding in findings(document, absolutePath: absolutePath, project: project) {
-      let (diagnostic, matched) = resolve(finding, document: document, absolutePath: absolutePath)
+  func check(_ document: Document, scope: FileScope, into outcome: inout FileOutcome) {
+    for finding in findings(document, scope: scope) {
+      let (diagnostic, matched) = resolve(finding, document: document, absolutePath: scope.absolutePath)
       outcome.usedOverrides.formUnion(matched)
       if let diagnostic { outcome.diagnostics.append(diagnostic) }
     }
   }
 
-  func findings(_ document: Document, absolutePath: String, project: ProjectContext) -> [Finding] {
+  func findings(_ document: Document, scope: FileScope) -> [Finding] {
     var findings: [Finding] = []
-    let context = RuleContext(targets: configuration.targets, schema: schema, project: project)
+    let context = scope.context
     var document = document
     document.push = PushAnalysis.analyze(
-      document, schema: schema, targets: configuration.targets, configuredHeaders: configuredHeaders(for: absolutePath))
+      document, schema: schema, targets: context.targets, configuredHeaders: scope.configuredHeaders)
     document.schemaFindings = SchemaValidator.validate(
-      document, push: document.push, schema: schema, targets: configuration.targets)
+      document, push: document.push, schema: schema, targets: context.targets)
     // Through the buffer: iterating the array copied each rule's existential.
     registry.rules.withUnsafeBufferPointer { rules in
       for index in rules.indices {
