@@ -214,7 +214,9 @@ struct JSONScanner {
     guard index < bytes.count else {
       throw error(at: index, "the file is empty; expected a JSON value")
     }
+    // Payloads nest a few levels: one allocation instead of growing 1, 2, 4.
     var stack: [Frame] = []
+    stack.reserveCapacity(8)
     let members = ScratchStack<Member>()
     let elements = ScratchStack<Node>()
     // The value about to be read is `token` in the container at `parent`
