@@ -235,4 +235,33 @@ import Testing
       #"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.x"}, "payload": {"mdm": "magic"}}"#
     #expect(rules(mdm).isEmpty)
   }
+
+  /// The schema finds keys through its own hash table: each name at its
+  /// position, the first of a repeated name, nothing for near misses, and
+  /// the same with far more names than slots would hold without growing.
+  @Test func schemaNameTableFindsEachNameAndOnlyThose() {
+    let names = ["alert", "badge", "sound", "thread-id", "content-available", "alert", "", "é-clé"]
+    let table = NameTable(names)
+    #expect(table.position(of: "alert") == 0)
+    #expect(table.position(of: "badge") == 1)
+    #expect(table.position(of: "content-available") == 4)
+    #expect(table.position(of: "") == 6)
+    #expect(table.position(of: "é-clé") == 7)
+    for missing in ["Alert", "alerts", "aler", "content-availablе", "threadid", "x"] {
+      #expect(table.position(of: missing) == nil, "\(missing)")
+    }
+    let many = (0..<500).map { "key-\($0)" }
+    let large = NameTable(many)
+    #expect(many.indices.allSatisfy { large.position(of: many[$0]) == $0 })
+    #expect(large.position(of: "key-500") == nil)
+  }
+
+  /// The aps schema looks its keys up through the table: case-sensitive keys
+  /// as written, unknown ones not at all.
+  @Test func apsSchemaLooksUpItsKeys() throws {
+    let aps = PushSchema.standard.schema("aps")
+    #expect(aps.spec(for: "content-available")?.name == "content-available")
+    #expect(aps.spec(for: "Content-Available") == nil)
+    #expect(aps.spec(for: "interruption-level")?.name == "interruption-level")
+  }
 }
