@@ -543,7 +543,11 @@ public struct Linter: Sendable {
   }
 
   /// Runs every rule over a document; the configured levels decide what is kept.
-  func check(_ document: Document, scope: FileScope, into outcome: inout FileOutcome) {
+  /// Taken, not borrowed: the analyses are added to the caller's document
+  /// rather than to a copy of it made for every document.
+  func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
+    var document = document
+    analyze(&document, scope: scope)
     for finding in findings(document, scope: scope) {
       let (diagnostic, matched) = resolve(finding, document: document, absolutePath: scope.absolutePath)
       outcome.usedOverrides.formUnion(matched)
@@ -551,14 +555,18 @@ public struct Linter: Sendable {
     }
   }
 
+  /// The push view and the schema's findings, which several rules read.
+  func analyze(_ document: inout Document, scope: FileScope) {
+    document.push = PushAnalysis.analyze(
+      document, schema: schema, targets: scope.context.targets, configuredHeaders: scope.configuredHeaders)
+    document.schemaFindings = SchemaValidator.validate(
+      document, push: document.push, schema: schema, targets: scope.context.targets)
+  }
+
+  /// What the rules find in an analyzed document.
   func findings(_ document: Document, scope: FileScope) -> [Finding] {
     var findings: [Finding] = []
     let context = scope.context
-    var document = document
-    document.push = PushAnalysis.analyze(
-      document, schema: schema, targets: context.targets, configuredHeaders: scope.configuredHeaders)
-    document.schemaFindings = SchemaValidator.validate(
-      document, push: document.push, schema: schema, targets: context.targets)
     // Through the buffer: iterating the array copied each rule's existential.
     registry.rules.withUnsafeBufferPointer { rules in
       for index in rules.indices {
