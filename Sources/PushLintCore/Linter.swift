@@ -65,8 +65,6 @@ public struct Linter: Sendable {
     self.jobs = jobs
   }
 
-  var ruleContext: RuleContext { RuleContext(targets: configuration.targets, schema: schema) }
-
   // MARK: In memory
 
   /// Lints one file's bytes as if it had been named on the command line.
@@ -281,16 +279,19 @@ public struct Linter: Sendable {
     case .failure(let error):
       return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
     case .success(let bytes):
-      let format = Linter.format(of: bytes, path: input.absolutePath)
-      // String Catalogs are JSON and always context.
-      if (format == .json || format == .yaml)
-        && !Localizations.fileExtensions.contains(fileExtension(input.absolutePath))
+      if Linter.mayHoldPayloads(Linter.format(of: bytes, path: input.absolutePath), path: input.absolutePath)
         && !Linter.mayBeContext(bytes)
       {
         return ReadFile(input: input, deferredBytes: bytes)
       }
       return read(bytes: bytes, input: input)
     }
+  }
+
+  /// Whether a file's documents can be payloads (and so templates): JSON or
+  /// YAML, but not a String Catalog, which is JSON and always localization.
+  static func mayHoldPayloads(_ format: SourceFormat, path: String) -> Bool {
+    (format == .json || format == .yaml) && !Localizations.fileExtensions.contains(fileExtension(path))
   }
 
   /// Whether JSON or YAML text may hold a document of the project context:
@@ -364,9 +365,7 @@ public struct Linter: Sendable {
   /// A JSON or YAML payload file with placeholders, made readable; nil for
   /// every other file (the common case costs one search for `{{`).
   func templatePreparation(_ bytes: [UInt8], format: SourceFormat, input: LintInput) -> TemplateReader.Prepared? {
-    guard format == .json || format == .yaml,
-      !Localizations.fileExtensions.contains(fileExtension(input.absolutePath))
-    else { return nil }
+    guard Linter.mayHoldPayloads(format, path: input.absolutePath) else { return nil }
     let settings = configuration.templates
     if !settings.files.isEmpty {
       guard let relative = configuration.relativePath(input.absolutePath),
