@@ -41,8 +41,9 @@ public struct PushFacts: Sendable {
   public var fcmNotification: Node?
   /// Where whole-payload findings are reported.
   public var anchor: Node
-  /// The payload as it will be sent, when that differs from `payload`
-  /// (routing keys dropped, FCM's notification merged).
+  /// The payload as it will be sent, for the documents whose payload is
+  /// rewritten on the way (`.apns` routing key dropped, FCM's notification
+  /// merged); nil when it is sent as written.
   var rewrittenPayload: Node?
   /// The payload's compact UTF-8 size as sent: computed once, since both
   /// size rules need it.
@@ -178,9 +179,8 @@ enum PushAnalysis {
   static func finish(
     _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], path: String, rootSize: Int? = nil
   ) {
-    let isAPNSFile = fileExtension(path) == "apns"
-    if isAPNSFile || info.fcmNotification != nil {
-      info.rewrittenPayload = effectivePayload(info, isAPNSFile: isAPNSFile)
+    if let rewritten = rewrittenPayload(info, isAPNSFile: fileExtension(path) == "apns") {
+      info.rewrittenPayload = rewritten
     }
     if let rootSize, info.rewrittenPayload == nil {
       info.sentSize = rootSize
@@ -211,9 +211,10 @@ enum PushAnalysis {
   }
 
   /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM
-  /// message's `notification` merged into `aps.alert` as FCM does.
-  static func effectivePayload(_ info: PushFacts, isAPNSFile: Bool) -> Node? {
-    guard
+  /// message's `notification` merged into `aps.alert` as FCM does; nil for
+  /// every other document, whose payload is sent as written.
+  static func rewrittenPayload(_ info: PushFacts, isAPNSFile: Bool) -> Node? {
+    guard isAPNSFile || info.fcmNotification != nil,
       var payload = info.payload
         ?? (info.fcmNotification != nil ? Node(value: .object([]), span: .fileStart, pointer: "") : nil)
     else { return nil }
