@@ -34,7 +34,7 @@ func fileExtension(_ path: String) -> String {
     guard dot > 0, bytes[dot - 1] != UInt8(ascii: "/") else { return "" }
     let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
     if !suffix.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
-      return String(decoding: suffix, as: UTF8.self)
+      return String(utf8Bytes: suffix)
     }
     return String(
       decoding: suffix.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)

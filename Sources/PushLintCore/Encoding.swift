@@ -117,3 +117,17 @@ public enum EncodingCheck {
     return nil
   }
 }
+
+extension String {
+  /// UTF-8 bytes as a String, invalid sequences repaired as
+  /// `String(decoding:as:)` does. Up to 15 ASCII bytes are packed in place
+  /// without being validated again, which `String(decoding:as:)` did for
+  /// every key and short value read and every file extension.
+  init(utf8Bytes bytes: UnsafeBufferPointer<UInt8>) {
+    self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+      guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+      target.initialize(from: source, count: bytes.count)
+      return bytes.count
+    }
+  }
+}

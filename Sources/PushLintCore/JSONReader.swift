@@ -553,7 +553,7 @@ struct JSONScanner {
         if index - contentStart > ReaderLimits.maxStringBytes {
           throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
         }
-        let string = Self.string(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
         index += 1
         return string
       }
@@ -583,17 +583,6 @@ struct JSONScanner {
       }
     }
     throw error(at: index, "unterminated string: end of file before the closing '\"'")
-  }
-
-  /// Up to 15 ASCII bytes become a String without being validated again
-  /// (the standard library checks them while packing them in place);
-  /// `String(decoding:)` validated every key and short value.
-  static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    String(unsafeUninitializedCapacity: bytes.count) { buffer in
-      guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
-      target.initialize(from: source, count: bytes.count)
-      return bytes.count
-    }
   }
 
   /// The offset of the first quote, backslash or control character at or
