@@ -132,61 +132,6 @@ enum FileSystem {
     }
     return .success(entries)
   }
-
-  /// Calls `body` for each line of a file without holding more than one line
-  /// (and a read buffer) in memory: JSON Lines files may hold millions.
-  static func forEachLine(
-    _ path: String, _ body: (_ lineNumber: Int, _ offset: Int, _ line: ArraySlice<UInt8>, _ tooLong: Bool) -> Void
-  ) -> FileError? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return FileError(path: path, reason: errorText(errno)) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return FileError(path: path, reason: "is not a regular file (a FIFO, socket or device); not read")
-    }
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    var lineNumber = 1
-    var fileOffset = 0
-    var lineStart = 0
-    var skippingLongLine = false
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return FileError(path: path, reason: errorText(errno))
-      }
-      if count == 0 { break }
-      let piece = chunk[0..<count]
-      var start = 0
-      while let newline = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: chunk, from: start, to: count) {
-        if skippingLongLine {
-          skippingLongLine = false
-        } else if buffer.isEmpty {
-          body(lineNumber, lineStart, piece[start..<newline], false)
-        } else {
-          buffer.append(contentsOf: piece[start..<newline])
-          body(lineNumber, lineStart, buffer[...], false)
-          buffer.removeAll(keepingCapacity: true)
-        }
-        lineNumber += 1
-        start = newline + 1
-        lineStart = fileOffset + start
-      }
-      if !skippingLongLine {
-        buffer.append(contentsOf: piece[start...])
-        if buffer.count > FileLimits.maxLineLength {
-          body(lineNumber, lineStart, [], true)
-          buffer.removeAll()
-          skippingLongLine = true
-        }
-      }
-      fileOffset += count
-    }
-    if !buffer.isEmpty && !skippingLongLine { body(lineNumber, lineStart, buffer[...], false) }
-    return nil
-  }
 }
 
 /// File reading for callers outside the engine (the pretty format's source

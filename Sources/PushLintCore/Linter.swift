@@ -236,10 +236,16 @@ public struct Linter: Sendable {
     return inParallel(Array(0..<count)) { index in transform((shared.baseAddress! + index).move()) }
   }
 
-  /// `transform` over `items` on all cores, results in the order of `items`.
-  func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: (Item) -> Result) -> [Result] {
+  /// `transform` over `items` on all cores, results in the order of `items`;
+  /// `sideJob`, when given, runs once on one of the cores meanwhile.
+  func inParallel<Item: Sendable, Result: Sendable>(
+    _ items: [Item], alongside sideJob: (() -> Void)? = nil, _ transform: (Item) -> Result
+  ) -> [Result] {
     let workers = jobs > 0 ? jobs : max(1, System.coreCount)
-    guard workers > 1, items.count > 1 else { return items.map(transform) }
+    guard workers > 1, items.count > 1 else {
+      sideJob?()
+      return items.map(transform)
+    }
     let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
     results.initialize(repeating: nil)
     defer {
@@ -248,10 +254,16 @@ public struct Linter: Sendable {
     }
     nonisolated(unsafe) let shared = results
     let chunks = min(items.count, workers * 8)
+    let sideJobs = sideJob == nil ? 0 : 1
     withoutActuallyEscaping(transform) { transform in
       nonisolated(unsafe) let work = transform
-      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-        var index = chunk
+      nonisolated(unsafe) let side = sideJob
+      DispatchQueue.concurrentPerform(iterations: chunks + sideJobs) { iteration in
+        if iteration < sideJobs {
+          side?()
+          return
+        }
+        var index = iteration - sideJobs
         while index < items.count {
           shared[index] = work(items[index])
           index += chunks
@@ -422,45 +434,40 @@ public struct Linter: Sendable {
     var usedOverrides: Set<Int> = []
   }
 
-  struct PendingLine: Sendable {
-    var number: Int
-    var offset: Int
-    var bytes: [UInt8]
-    var tooLong: Bool
-  }
-
   /// Streams a JSON Lines file (from disk, or `bytes` when given in memory)
-  /// in batches: memory holds one batch, however long the file, and each
-  /// batch's lines are checked on every core.
+  /// in batches: memory holds two batches, however long the file. Each
+  /// batch's lines are checked on every core while the next batch is read.
   func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, scope: FileScope) -> FileOutcome {
-    var outcome = FileOutcome()
-    var batch: [PendingLine] = []
-    var batchBytes = 0
-    func flush() {
-      let checked = inParallel(batch) { checkLine($0, input: input, scope: scope) }
-      for line in checked { merge(line, into: &outcome) }
-      batch.removeAll(keepingCapacity: true)
-      batchBytes = 0
-    }
-    func add(_ number: Int, _ offset: Int, _ line: ArraySlice<UInt8>, _ tooLong: Bool) {
-      batch.append(PendingLine(number: number, offset: offset, bytes: Array(line), tooLong: tooLong))
-      batchBytes += line.count
-      if batch.count >= 2048 || batchBytes >= 8 << 20 { flush() }
-    }
-    var error: FileError?
+    var reader: LineBatchReader
     if let bytes {
-      forEachJSONLine(in: bytes) { add($0, $1, $2, false) }
+      reader = LineBatchReader(bytes: bytes)
     } else {
-      error = FileSystem.forEachLine(input.absolutePath, add)
+      switch LineBatchReader.reading(input.absolutePath) {
+      case .success(let opened): reader = opened
+      case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+      }
     }
-    flush()
-    if let error { return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason)) }
+    var outcome = FileOutcome()
+    var current = reader.next()
+    while case .success(let batch)? = current {
+      var next: Result<LineBatch, FileError>?
+      let checked = inParallel(batch.lines, alongside: { next = reader.next() }) { line in
+        batch.bytes.withUnsafeBufferPointer { bytes in checkLine(line, bytes: bytes, input: input, scope: scope) }
+      }
+      for line in checked { merge(line, into: &outcome) }
+      current = next
+    }
+    if case .failure(let error)? = current {
+      return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+    }
     outcome.linted = outcome.documents > 0 || input.explicit
     cap(&outcome.diagnostics, path: input.displayPath, alreadyDropped: outcome.dropped)
     return outcome
   }
 
-  func checkLine(_ line: PendingLine, input: LintInput, scope: FileScope) -> CheckedLine {
+  func checkLine(
+    _ line: LineBatch.Line, bytes: UnsafeBufferPointer<UInt8>, input: LintInput, scope: FileScope
+  ) -> CheckedLine {
     var checked = CheckedLine()
     var document: Document
     if line.tooLong {
@@ -475,12 +482,10 @@ public struct Linter: Sendable {
       checked.inclusion = .always
       return checked
     }
-    var content = line.bytes[...]
-    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+    var content = UnsafeBufferPointer(rebasing: bytes[line.range])
+    if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
-    let result = content.withUnsafeBufferPointer {
-      JSONReader.read($0, firstLine: line.number, baseOffset: line.offset)
-    }
+    let result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset)
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
       kind = known
@@ -515,30 +520,20 @@ public struct Linter: Sendable {
     default: break
     }
     if line.isPushDocument { outcome.sawPushDocument = true }
-    for var diagnostic in line.diagnostics {
-      diagnostic.document = outcome.documents
-      outcome.diagnostics.append(diagnostic)
+    // A line's findings are all on that line, and lines come in order: once
+    // the limit is held, every later finding would be cut from the report,
+    // so it is only counted. A million-line file holds at most one line
+    // more than the limit.
+    if outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile {
+      outcome.dropped += line.diagnostics.count
+    } else {
+      for var diagnostic in line.diagnostics {
+        diagnostic.document = outcome.documents
+        outcome.diagnostics.append(diagnostic)
+      }
     }
     outcome.documents += 1
     outcome.usedOverrides.formUnion(line.usedOverrides)
-    // Lines come in order, so the first findings kept are the first by
-    // position: a million-line file never holds more than the limit.
-    if outcome.diagnostics.count > 2 * Linter.maxDiagnosticsPerFile {
-      outcome.diagnostics.sort(by: Diagnostic.reportOrder)
-      outcome.dropped += outcome.diagnostics.count - Linter.maxDiagnosticsPerFile
-      outcome.diagnostics.removeLast(outcome.diagnostics.count - Linter.maxDiagnosticsPerFile)
-    }
-  }
-
-  func forEachJSONLine(in bytes: [UInt8], _ body: (Int, Int, ArraySlice<UInt8>) -> Void) {
-    var start = 0
-    var number = 1
-    while start <= bytes.count {
-      let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\n")], in: bytes, from: start) ?? bytes.count
-      body(number, start, bytes[start..<end])
-      number += 1
-      start = end + 1
-    }
   }
 
   /// Runs every rule over a document; the configured levels decide what is kept.
