@@ -561,7 +561,7 @@ public struct Linter: Sendable {
   func findings(_ document: Document, scope: FileScope) -> [Finding] {
     var findings: [Finding] = []
     let context = scope.context
-    // Through the buffer: iterating the array copied each rule's existential.
+    // Through the buffer: iterating the array retained each rule.
     registry.rules.withUnsafeBufferPointer { rules in
       for index in rules.indices {
         // Most rules find nothing; appending an empty array still reallocates.

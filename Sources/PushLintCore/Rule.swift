@@ -15,7 +15,11 @@ public struct RuleContext: Sendable {
 /// A check. Its name, default severity, summary, rationale and examples live
 /// in its document, `rules/<name>.md`, which the binary embeds: one source for
 /// the engine, `pushlint rules`, SARIF and the example test.
-public protocol Rule: Sendable {
+///
+/// Rules are stateless final classes: each is called for every document
+/// through an existential, and a struct's existential was copied (and
+/// destroyed) at every call, a reference only retained.
+public protocol Rule: AnyObject, Sendable {
   static var name: String { get }
   init()
   func check(_ document: Document, context: RuleContext) -> [Finding]

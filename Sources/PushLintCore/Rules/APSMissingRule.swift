@@ -1,4 +1,4 @@
-struct APSMissingRule: Rule {
+final class APSMissingRule: Rule {
   static let name = RuleName.apsMissing
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -4,7 +4,7 @@ private func categories(of document: Document) -> [Node] {
   return document.root?["categories"]?.elements?.filter(\.isObject) ?? []
 }
 
-struct DuplicateIdentifierRule: Rule {
+final class DuplicateIdentifierRule: Rule {
   static let name = "duplicate-identifier"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -38,7 +38,7 @@ struct DuplicateIdentifierRule: Rule {
   }
 }
 
-struct ReservedIdentifierRule: Rule {
+final class ReservedIdentifierRule: Rule {
   static let name = "reserved-identifier"
   static let reserved = [
     "com.apple.UNNotificationDefaultActionIdentifier", "com.apple.UNNotificationDismissActionIdentifier",
@@ -64,7 +64,7 @@ struct ReservedIdentifierRule: Rule {
   }
 }
 
-struct TooManyActionsRule: Rule {
+final class TooManyActionsRule: Rule {
   static let name = "too-many-actions"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -93,7 +93,7 @@ struct TooManyActionsRule: Rule {
   }
 }
 
-struct BannerActionsTruncatedRule: Rule {
+final class BannerActionsTruncatedRule: Rule {
   static let name = "banner-actions-truncated"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -112,7 +112,7 @@ struct BannerActionsTruncatedRule: Rule {
   }
 }
 
-struct OptionIneffectiveRule: Rule {
+final class OptionIneffectiveRule: Rule {
   static let name = "option-ineffective"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -144,7 +144,7 @@ struct OptionIneffectiveRule: Rule {
   }
 }
 
-struct FormatSpecifierRule: Rule {
+final class FormatSpecifierRule: Rule {
   static let name = "format-specifier"
 
   /// The conversions in a format string that are not in `allowed`, with

@@ -1,4 +1,4 @@
-struct CategoryUndeclaredRule: Rule {
+final class CategoryUndeclaredRule: Rule {
   static let name = "category-undeclared"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -23,7 +23,7 @@ private func claimedCategories(_ document: Document) -> [Node] {
   return (value.elements ?? [value]).filter { $0.stringValue != nil }
 }
 
-struct ExtensionCategoryUndeclaredRule: Rule {
+final class ExtensionCategoryUndeclaredRule: Rule {
   static let name = "extension-category-undeclared"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -40,7 +40,7 @@ struct ExtensionCategoryUndeclaredRule: Rule {
   }
 }
 
-struct ExtensionCategoryConflictRule: Rule {
+final class ExtensionCategoryConflictRule: Rule {
   static let name = "extension-category-conflict"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -82,7 +82,7 @@ private func entitlementFinding(
     pointer: node.pointer, help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
 }
 
-struct CriticalAlertEntitlementRule: Rule {
+final class CriticalAlertEntitlementRule: Rule {
   static let name = "critical-alert-entitlement"
   static let entitlement = "com.apple.developer.usernotifications.critical-alerts"
 
@@ -107,7 +107,7 @@ struct CriticalAlertEntitlementRule: Rule {
   }
 }
 
-struct TimeSensitiveEntitlementRule: Rule {
+final class TimeSensitiveEntitlementRule: Rule {
   static let name = "time-sensitive-entitlement"
   static let entitlement = "com.apple.developer.usernotifications.time-sensitive"
 
@@ -123,7 +123,7 @@ struct TimeSensitiveEntitlementRule: Rule {
   }
 }
 
-struct BackgroundModeMissingRule: Rule {
+final class BackgroundModeMissingRule: Rule {
   static let name = "background-mode-missing"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -146,7 +146,7 @@ struct BackgroundModeMissingRule: Rule {
   }
 }
 
-struct ServiceExtensionMissingRule: Rule {
+final class ServiceExtensionMissingRule: Rule {
   static let name = "service-extension-missing"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

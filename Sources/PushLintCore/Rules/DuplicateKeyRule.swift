@@ -1,4 +1,4 @@
-struct DuplicateKeyRule: Rule {
+final class DuplicateKeyRule: Rule {
   static let name = RuleName.duplicateKey
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,4 +1,4 @@
-struct FCMTargetCountRule: Rule {
+final class FCMTargetCountRule: Rule {
   static let name = "fcm-target-count"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -24,7 +24,7 @@ struct FCMTargetCountRule: Rule {
   }
 }
 
-struct FCMReservedDataKeyRule: Rule {
+final class FCMReservedDataKeyRule: Rule {
   static let name = "fcm-reserved-data-key"
 
   static func isReserved(_ key: String) -> Bool {
@@ -43,7 +43,7 @@ struct FCMReservedDataKeyRule: Rule {
   }
 }
 
-struct FCMDataOnlyPriorityRule: Rule {
+final class FCMDataOnlyPriorityRule: Rule {
   static let name = "fcm-data-only-priority"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

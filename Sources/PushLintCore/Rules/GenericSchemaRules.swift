@@ -1,23 +1,23 @@
-struct RequiredKeyMissingRule: SchemaRule {
+final class RequiredKeyMissingRule: SchemaRule {
   static let name = "required-key-missing"
 }
 
-struct UnknownKeyRule: SchemaRule {
+final class UnknownKeyRule: SchemaRule {
   static let name = "unknown-key"
 }
 
-struct ValueTypeRule: SchemaRule {
+final class ValueTypeRule: SchemaRule {
   static let name = "value-type"
 }
 
-struct InvalidValueRule: SchemaRule {
+final class InvalidValueRule: SchemaRule {
   static let name = "invalid-value"
 }
 
-struct DeprecatedKeyRule: SchemaRule {
+final class DeprecatedKeyRule: SchemaRule {
   static let name = "deprecated-key"
 }
 
-struct UnavailableKeyRule: SchemaRule {
+final class UnavailableKeyRule: SchemaRule {
   static let name = "unavailable-key"
 }

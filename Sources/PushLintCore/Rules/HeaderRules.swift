@@ -12,7 +12,7 @@ private func headerContext(_ document: Document) -> PushInfo? {
   return push
 }
 
-struct PushTypeMissingRule: Rule {
+final class PushTypeMissingRule: Rule {
   static let name = "push-type-missing"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -28,7 +28,7 @@ struct PushTypeMissingRule: Rule {
   }
 }
 
-struct PushTypeMismatchRule: Rule {
+final class PushTypeMismatchRule: Rule {
   static let name = "push-type-mismatch"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -80,7 +80,7 @@ struct PushTypeMismatchRule: Rule {
   }
 }
 
-struct TopicSuffixRule: Rule {
+final class TopicSuffixRule: Rule {
   static let name = "topic-suffix"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -112,7 +112,7 @@ struct TopicSuffixRule: Rule {
   }
 }
 
-struct BackgroundPriorityRule: Rule {
+final class BackgroundPriorityRule: Rule {
   static let name = "background-priority"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

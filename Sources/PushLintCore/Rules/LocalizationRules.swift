@@ -35,7 +35,7 @@ func localizationReferences(_ document: Document) -> [LocalizationReference] {
   return references
 }
 
-struct LocKeyUndefinedRule: Rule {
+final class LocKeyUndefinedRule: Rule {
   static let name = "loc-key-undefined"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -76,7 +76,7 @@ struct LocKeyUndefinedRule: Rule {
   }
 }
 
-struct LocArgsCountRule: Rule {
+final class LocArgsCountRule: Rule {
   static let name = "loc-args-count"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

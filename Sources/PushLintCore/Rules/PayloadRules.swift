@@ -22,7 +22,7 @@ struct PayloadSize {
   }
 }
 
-struct PayloadTooLargeRule: Rule {
+final class PayloadTooLargeRule: Rule {
   static let name = "payload-too-large"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -41,7 +41,7 @@ struct PayloadTooLargeRule: Rule {
   }
 }
 
-struct PayloadNearLimitRule: Rule {
+final class PayloadNearLimitRule: Rule {
   static let name = "payload-near-limit"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -58,7 +58,7 @@ struct PayloadNearLimitRule: Rule {
   }
 }
 
-struct AlertEmptyRule: Rule {
+final class AlertEmptyRule: Rule {
   static let name = "alert-empty"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -73,7 +73,7 @@ struct AlertEmptyRule: Rule {
   }
 }
 
-struct LocArgsWithoutKeyRule: Rule {
+final class LocArgsWithoutKeyRule: Rule {
   static let name = "loc-args-without-key"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -95,7 +95,7 @@ struct LocArgsWithoutKeyRule: Rule {
   }
 }
 
-struct MutableContentWithoutAlertRule: Rule {
+final class MutableContentWithoutAlertRule: Rule {
   static let name = "mutable-content-without-alert"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -112,7 +112,7 @@ struct MutableContentWithoutAlertRule: Rule {
   }
 }
 
-struct LiveActivityIncompleteRule: Rule {
+final class LiveActivityIncompleteRule: Rule {
   static let name = "live-activity-incomplete"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -143,7 +143,7 @@ struct LiveActivityIncompleteRule: Rule {
   }
 }
 
-struct URLArgsMissingRule: Rule {
+final class URLArgsMissingRule: Rule {
   static let name = "url-args-missing"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,18 +1,18 @@
-struct SyntaxErrorRule: ReaderRule {
+final class SyntaxErrorRule: ReaderRule {
   static let name = RuleName.syntaxError
 }
 
-struct InvalidEncodingRule: ReaderRule {
+final class InvalidEncodingRule: ReaderRule {
   static let name = RuleName.invalidEncoding
 }
 
-struct YAMLAmbiguousValueRule: ReaderRule {
+final class YAMLAmbiguousValueRule: ReaderRule {
   static let name = RuleName.yamlAmbiguousValue
 }
 
 /// Reported by the engine after a run, when an override matched nothing; it
 /// has no per-document check.
-struct UnusedOverrideRule: Rule {
+final class UnusedOverrideRule: Rule {
   static let name = "unused-override"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] { [] }

@@ -12,7 +12,7 @@ func requestedSounds(_ document: Document) -> [(node: Node, name: String)] {
   return sounds
 }
 
-struct SoundFileMissingRule: Rule {
+final class SoundFileMissingRule: Rule {
   static let name = "sound-file-missing"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -33,7 +33,7 @@ struct SoundFileMissingRule: Rule {
   }
 }
 
-struct SoundFileUnsupportedRule: Rule {
+final class SoundFileUnsupportedRule: Rule {
   static let name = "sound-file-unsupported"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,4 +1,4 @@
-struct TemplateTooLargeRule: Rule {
+final class TemplateTooLargeRule: Rule {
   static let name = "template-too-large"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
