@@ -210,15 +210,26 @@ struct JSONScanner {
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> Node {
+    // A payload's open containers and their children fit in these, on the stack.
+    try withUnsafeTemporaryAllocation(of: Member.self, capacity: 32) { memberStorage throws(JSONSyntaxError) in
+      try withUnsafeTemporaryAllocation(of: Node.self, capacity: 32) { elementStorage throws(JSONSyntaxError) in
+        try withUnsafeTemporaryAllocation(of: Frame.self, capacity: 16) { frameStorage throws(JSONSyntaxError) in
+          var stack = ScratchStack(storage: frameStorage)
+          var members = ScratchStack(storage: memberStorage)
+          var elements = ScratchStack(storage: elementStorage)
+          return try parseDocument(stack: &stack, members: &members, elements: &elements)
+        }
+      }
+    }
+  }
+
+  private mutating func parseDocument(
+    stack: inout ScratchStack<Frame>, members: inout ScratchStack<Member>, elements: inout ScratchStack<Node>
+  ) throws(JSONSyntaxError) -> Node {
     skipWhitespace()
     guard index < bytes.count else {
       throw error(at: index, "the file is empty; expected a JSON value")
     }
-    // Payloads nest a few levels: one allocation instead of growing 1, 2, 4.
-    var stack: [Frame] = []
-    stack.reserveCapacity(8)
-    let members = ScratchStack<Member>()
-    let elements = ScratchStack<Node>()
     // The value about to be read is `token` in the container at `parent`
     // (the root has no token). Only containers get a pointer string of
     // their own; other nodes share their parent's.
@@ -252,11 +263,11 @@ struct JSONScanner {
           let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
           if isObject {
             let (key, keySpan) = try parseKey()
-            stack.append(
+            stack.push(
               Frame(isObject: true, start: start, pointer: own, firstChild: members.count, key: key, keySpan: keySpan))
             token = key
           } else {
-            stack.append(Frame(isObject: false, start: start, pointer: own, firstChild: elements.count))
+            stack.push(Frame(isObject: false, start: start, pointer: own, firstChild: elements.count))
             token = Self.indexToken(0)
           }
           parent = own
