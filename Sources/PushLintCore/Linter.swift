@@ -391,15 +391,18 @@ public struct Linter: Sendable {
   /// file: a JSON Lines file has a million documents.
   struct FileScope {
     var absolutePath: String
+    /// Relative to the configuration's directory, as its globs match.
+    var relativePath: String?
     var context: RuleContext
     var configuredHeaders: [(name: String, value: String)]
   }
 
   func scope(of input: LintInput, project: ProjectContext) -> FileScope {
-    FileScope(
-      absolutePath: input.absolutePath,
+    let relativePath = configuration.relativePath(input.absolutePath)
+    return FileScope(
+      absolutePath: input.absolutePath, relativePath: relativePath,
       context: RuleContext(targets: configuration.targets, schema: schema, project: project),
-      configuredHeaders: configuredHeaders(for: input.absolutePath))
+      configuredHeaders: configuredHeaders(forRelativePath: relativePath))
   }
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
@@ -476,7 +479,7 @@ public struct Linter: Sendable {
         rule: RuleName.syntaxError, span: SourceSpan(at: position),
         message: "line \(line.number) is longer than \(FileLimits.maxLineLength >> 20) MiB; pushlint skips it")
       document = Document(path: input.displayPath, format: .jsonLines, kind: .other, root: nil)
-      if let diagnostic = diagnostic(finding, document: document, absolutePath: input.absolutePath) {
+      if let diagnostic = diagnostic(finding, document: document, relativePath: scope.relativePath) {
         checked.diagnostics.append(diagnostic)
       }
       checked.inclusion = .always
@@ -543,7 +546,7 @@ public struct Linter: Sendable {
     var document = document
     analyze(&document, scope: scope)
     for finding in findings(document, scope: scope) {
-      let (diagnostic, matched) = resolve(finding, document: document, absolutePath: scope.absolutePath)
+      let (diagnostic, matched) = resolve(finding, document: document, relativePath: scope.relativePath)
       outcome.usedOverrides.formUnion(matched)
       if let diagnostic { outcome.diagnostics.append(diagnostic) }
     }
@@ -572,18 +575,18 @@ public struct Linter: Sendable {
     return findings
   }
 
-  func diagnostic(_ finding: Finding, document: Document, absolutePath: String) -> Diagnostic? {
-    resolve(finding, document: document, absolutePath: absolutePath).diagnostic
+  func diagnostic(_ finding: Finding, document: Document, relativePath: String?) -> Diagnostic? {
+    resolve(finding, document: document, relativePath: relativePath).diagnostic
   }
 
-  /// The finding at its configured level (nil when off), and the overrides that matched it.
+  /// The finding at its configured level (nil when off), and the overrides
+  /// that matched it. `relativePath` is the file's, as `FileScope` holds it.
   func resolve(
-    _ finding: Finding, document: Document, absolutePath: String
+    _ finding: Finding, document: Document, relativePath: String?
   ) -> (diagnostic: Diagnostic?, matched: [Int]) {
     let defaultSeverity = catalog.description(of: finding.rule)?.severity ?? .error
     let (setting, matched) = configuration.resolve(
-      finding.rule, defaultSeverity: defaultSeverity, relativePath: configuration.relativePath(absolutePath),
-      pointer: finding.pointer)
+      finding.rule, defaultSeverity: defaultSeverity, relativePath: relativePath, pointer: finding.pointer)
     guard case .severity(let configured) = setting else { return (nil, matched) }
     let severity = finding.severity.map { min($0, configured) } ?? configured
     let diagnostic = Diagnostic(
@@ -610,7 +613,7 @@ public struct Linter: Sendable {
         pointer: "/overrides/\(index)", help: "remove the override")
       let document = Document(path: file, format: .yaml, kind: .other, root: nil)
       let absolute = Paths.absolute(file, from: configuration.directory)
-      if let diagnostic = diagnostic(finding, document: document, absolutePath: absolute) {
+      if let diagnostic = diagnostic(finding, document: document, relativePath: configuration.relativePath(absolute)) {
         diagnostics.append(diagnostic)
       }
     }
@@ -618,8 +621,8 @@ public struct Linter: Sendable {
   }
 
   /// The `headers:` defaults of the configuration for a file; later entries win.
-  func configuredHeaders(for absolutePath: String) -> [(name: String, value: String)] {
-    guard !configuration.headers.isEmpty, let relative = configuration.relativePath(absolutePath) else { return [] }
+  func configuredHeaders(forRelativePath relative: String?) -> [(name: String, value: String)] {
+    guard !configuration.headers.isEmpty, let relative else { return [] }
     var headers: [(name: String, value: String)] = []
     for entry in configuration.headers where entry.files.contains(where: { $0.matches(relative) }) {
       for header in entry.headers {
