@@ -58,19 +58,36 @@ enum FileSystem {
 
   /// Reads a whole regular file, refusing anything that is not one (a FIFO
   /// would block forever) and anything over the size limit.
-  static func readFile(_ path: String, limit: Int = FileLimits.maxFileSize) -> Result<[UInt8], FileError> {
+  /// Opens `path` for reading, only when it is a regular file (reading a
+  /// FIFO or device could block forever): its descriptor, which the caller
+  /// closes, and its size.
+  static func openRegularFile(_ path: String) -> Result<(descriptor: Int32, size: Int), FileError> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
-    defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = errorText(errno)
+      close(descriptor)
+      return .failure(FileError(path: path, reason: reason))
+    }
     guard info.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
       let kind =
         info.st_mode & S_IFMT == S_IFDIR
         ? "is a directory" : "is not a regular file (a FIFO, socket or device); not read"
       return .failure(FileError(path: path, reason: kind))
     }
-    let size = Int(info.st_size)
+    return .success((descriptor, Int(info.st_size)))
+  }
+
+  static func readFile(_ path: String, limit: Int = FileLimits.maxFileSize) -> Result<[UInt8], FileError> {
+    let descriptor: Int32
+    let size: Int
+    switch openRegularFile(path) {
+    case .success(let opened): (descriptor, size) = opened
+    case .failure(let error): return .failure(error)
+    }
+    defer { close(descriptor) }
     guard size <= limit else {
       return .failure(
         FileError(

@@ -32,6 +32,8 @@ struct LineBatchReader {
     case memory([UInt8])
   }
 
+  private static let lineBreak: [UInt8] = [UInt8(ascii: "\n")]
+
   private let source: Source
   private let readSize: Int
   /// Bytes read into memory so far (file offset of the next read).
@@ -45,16 +47,9 @@ struct LineBatchReader {
   private var skippingLongLine = false
   private var finished = false
 
-  /// A reader of the file at `path`; only regular files (a FIFO could block forever).
+  /// A reader of the file at `path`, when it is a regular file.
   static func reading(_ path: String, readSize: Int = 4 << 20) -> Result<LineBatchReader, FileError> {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(FileError(path: path, reason: FileSystem.errorText(errno))) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
-      return .failure(FileError(path: path, reason: "is not a regular file (a FIFO, socket or device); not read"))
-    }
-    return .success(LineBatchReader(source: .file(descriptor), readSize: readSize))
+    FileSystem.openRegularFile(path).map { LineBatchReader(source: .file($0.descriptor), readSize: readSize) }
   }
 
   init(bytes: [UInt8], readSize: Int = 4 << 20) {
@@ -98,10 +93,7 @@ struct LineBatchReader {
     var start = 0
     buffer.withUnsafeBufferPointer { bytes in
       var cursor = searchFrom
-      while cursor < bytes.count,
-        let found = memchr(bytes.baseAddress! + cursor, Int32(UInt8(ascii: "\n")), bytes.count - cursor)
-      {
-        let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      while let newline = ByteSearch.firstIndex(of: Self.lineBreak, in: bytes, from: cursor) {
         if skippingLongLine {
           skippingLongLine = false
         } else {

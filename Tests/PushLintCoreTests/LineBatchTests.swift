@@ -63,13 +63,16 @@ import Testing
     #expect(reader.next() == nil)
   }
 
-  @Test func aDirectoryIsNotRead() {
+  @Test func onlyRegularFilesAreRead() {
     let scratch = ScratchDirectory()
-    guard case .failure(let error) = LineBatchReader.reading(scratch.path) else {
-      Issue.record("a directory was opened as a JSON Lines file")
-      return
+    _ = run("/usr/bin/mkfifo", [scratch.path + "/pipe.jsonl"])
+    for (path, reason) in [(scratch.path + "/pipe.jsonl", "not a regular file"), (scratch.path, "is a directory")] {
+      guard case .failure(let error) = LineBatchReader.reading(path) else {
+        Issue.record("\(path) was opened as a JSON Lines file")
+        continue
+      }
+      #expect(error.reason.contains(reason), "\(path)")
     }
-    #expect(error.reason.contains("not a regular file"))
   }
 
   @Test func aLineOverTheLimitIsSkippedAndTheNextKeepsItsNumber() {
