@@ -34,12 +34,20 @@ public enum ReaderLimits {
 public struct JSONReader {
   /// Reads one JSON text. `firstLine` and `baseOffset` place it inside a
   /// larger file (a JSON Lines line).
-  public static func read(_ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0) -> ReadResult {
-    bytes.withUnsafeBufferPointer { read($0, firstLine: firstLine, baseOffset: baseOffset) }
+  public static func read(
+    _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAppData: Bool = false
+  ) -> ReadResult {
+    bytes.withUnsafeBufferPointer {
+      read($0, firstLine: firstLine, baseOffset: baseOffset, deferringAppData: deferringAppData)
+    }
   }
 
+  /// With `deferringAppData`, the values of top-level keys other than those
+  /// that make a document a payload, envelope, FCM message or categories file
+  /// (a payload's app data, which no rule reads) are checked as they are
+  /// read but built only when something asks for them (`DeferredJSON`).
   public static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0
+    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0, deferringAppData: Bool = false
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
@@ -57,6 +65,7 @@ public struct JSONReader {
     var scanner = JSONScanner(
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
+    scanner.deferring = deferringAppData
     scanner.columnCacheOffset = start
     scanner.columnCacheValue = 1 + (start > 0 ? 1 : 0)
     do {
@@ -98,6 +107,8 @@ struct JSONScanner {
   var escapeSavings = 0
   /// Whether some object has a key twice.
   var sawRepeatedKey = false
+  /// Whether app data at the top level is deferred (`JSONReader.read`).
+  var deferring = false
 
   /// In ASCII text a column is a byte count, with nothing to scan.
   let isASCII: Bool
@@ -210,6 +221,18 @@ struct JSONScanner {
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> Node {
+    try parseValue(parent: "", token: nil, isSubtree: false)
+  }
+
+  /// The value at `index`, `token` of the container at `parent`, and nothing
+  /// after it: how a deferred value is built.
+  mutating func parseSubtree(parent: String, token: String?) throws(JSONSyntaxError) -> Node {
+    try parseValue(parent: parent, token: token, isSubtree: true)
+  }
+
+  private mutating func parseValue(
+    parent: String, token: String?, isSubtree: Bool
+  ) throws(JSONSyntaxError) -> Node {
     // A payload's open containers and their children fit in these, on the stack.
     try withUnsafeTemporaryAllocation(of: Member.self, capacity: 32) { memberStorage throws(JSONSyntaxError) in
       try withUnsafeTemporaryAllocation(of: Node.self, capacity: 32) { elementStorage throws(JSONSyntaxError) in
@@ -217,14 +240,16 @@ struct JSONScanner {
           var stack = ScratchStack(storage: frameStorage)
           var members = ScratchStack(storage: memberStorage)
           var elements = ScratchStack(storage: elementStorage)
-          return try parseDocument(stack: &stack, members: &members, elements: &elements)
+          return try parseValue(
+            stack: &stack, members: &members, elements: &elements, parent: parent, token: token, isSubtree: isSubtree)
         }
       }
     }
   }
 
-  private mutating func parseDocument(
-    stack: inout ScratchStack<Frame>, members: inout ScratchStack<Member>, elements: inout ScratchStack<Node>
+  private mutating func parseValue(
+    stack: inout ScratchStack<Frame>, members: inout ScratchStack<Member>, elements: inout ScratchStack<Node>,
+    parent: String, token: String?, isSubtree: Bool
   ) throws(JSONSyntaxError) -> Node {
     skipWhitespace()
     guard index < bytes.count else {
@@ -233,8 +258,8 @@ struct JSONScanner {
     // The value about to be read is `token` in the container at `parent`
     // (the root has no token). Only containers get a pointer string of
     // their own; other nodes share their parent's.
-    var parent = ""
-    var token: String?
+    var parent = parent
+    var token = token
     while true {
       // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()
@@ -242,58 +267,68 @@ struct JSONScanner {
       guard index < bytes.count else {
         throw error(at: index, "unexpected end of file; expected a value")
       }
-      switch bytes[index] {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        let isObject = bytes[index] == UInt8(ascii: "{")
-        if stack.count >= ReaderLimits.maxDepth {
-          throw error(
-            at: index,
-            "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
-        }
-        let start = position(at: index)
-        index += 1
-        skipWhitespace()
-        let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if index < bytes.count && bytes[index] == closer {
-          index += 1
-          completed = Node(
-            value: isObject ? .object([]) : .array([]), span: SourceSpan(start: start, end: position(at: index)),
-            parent: parent, token: token)
-        } else {
-          let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
-          if isObject {
-            let (key, keySpan) = try parseKey()
-            stack.push(
-              Frame(isObject: true, start: start, pointer: own, firstChild: members.count, key: key, keySpan: keySpan))
-            token = key
-          } else {
-            stack.push(Frame(isObject: false, start: start, pointer: own, firstChild: elements.count))
-            token = Self.indexToken(0)
+      if deferring, stack.count == 1, stack[0].isObject, !Self.isReadEagerly(stack[0].key),
+        let (deferred, span) = deferValue(depth: stack.count)
+      {
+        completed = Node(value: .deferred(deferred), span: span, parent: parent, token: token)
+      } else {
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          let isObject = bytes[index] == UInt8(ascii: "{")
+          if stack.count >= ReaderLimits.maxDepth {
+            throw error(
+              at: index,
+              "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
           }
-          parent = own
-          continue
+          let start = position(at: index)
+          index += 1
+          skipWhitespace()
+          let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if index < bytes.count && bytes[index] == closer {
+            index += 1
+            completed = Node(
+              value: isObject ? .object([]) : .array([]), span: SourceSpan(start: start, end: position(at: index)),
+              parent: parent, token: token)
+          } else {
+            let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
+            if isObject {
+              let (key, keySpan) = try parseKey()
+              stack.push(
+                Frame(isObject: true, start: start, pointer: own, firstChild: members.count, key: key, keySpan: keySpan)
+              )
+              token = key
+            } else {
+              stack.push(Frame(isObject: false, start: start, pointer: own, firstChild: elements.count))
+              token = Self.indexToken(0)
+            }
+            parent = own
+            continue
+          }
+        case UInt8(ascii: "\""):
+          let start = position(at: index)
+          let string = try parseString()
+          completed = Node(
+            value: .string(string), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
+            token: token
+          )
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          let start = position(at: index)
+          let number = try parseNumber()
+          completed = Node(
+            value: .number(number), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
+            token: token
+          )
+        default:
+          let start = position(at: index)
+          let value = try parseLiteral()
+          completed = Node(
+            value: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
         }
-      case UInt8(ascii: "\""):
-        let start = position(at: index)
-        let string = try parseString()
-        completed = Node(
-          value: .string(string), span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token
-        )
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        let start = position(at: index)
-        let number = try parseNumber()
-        completed = Node(
-          value: .number(number), span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token
-        )
-      default:
-        let start = position(at: index)
-        let value = try parseLiteral()
-        completed = Node(
-          value: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
       }
       // Hand the value to its container; close containers as they end.
       while true {
         guard !stack.isEmpty else {
+          if isSubtree { return completed }
           skipWhitespace()
           if index < bytes.count {
             if isTypographicQuote(at: index) {
@@ -478,7 +513,7 @@ struct JSONScanner {
     }
   }
 
-  private func isIdentifierByte(_ byte: UInt8) -> Bool {
+  func isIdentifierByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
@@ -492,7 +527,9 @@ struct JSONScanner {
     offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
   }
 
-  private mutating func parseNumber() throws(JSONSyntaxError) -> NumberValue {
+  /// Checks the number at `index` and moves past it; whether it has neither
+  /// a fraction nor an exponent.
+  mutating func scanNumber() throws(JSONSyntaxError) -> Bool {
     let start = index
     var isWhole = true
     if bytes[index] == UInt8(ascii: "-") {
@@ -536,6 +573,12 @@ struct JSONScanner {
       while isDigit(index) { index += 1 }
       isWhole = false
     }
+    return isWhole
+  }
+
+  private mutating func parseNumber() throws(JSONSyntaxError) -> NumberValue {
+    let start = index
+    let isWhole = try scanNumber()
     let literal = String(decoding: bytes[start..<index], as: UTF8.self)
     if isWhole {
       // Up to 15 digits a Double holds the integer exactly: no need for strtod.
@@ -599,7 +642,7 @@ struct JSONScanner {
   /// The offset of the first quote, backslash or control character at or
   /// after `start`, eight bytes at a time; near the end it stops early and
   /// leaves the rest to the byte-by-byte scan.
-  private func firstSpecialStringByte(from start: Int) -> Int {
+  func firstSpecialStringByte(from start: Int) -> Int {
     ByteSearch.firstMarkedByte(in: bytes, from: start) { word in
       ByteSearch.zeroBytes(word ^ (ByteSearch.ones &* UInt64(UInt8(ascii: "\""))))
         | ByteSearch.zeroBytes(word ^ (ByteSearch.ones &* UInt64(UInt8(ascii: "\\"))))

@@ -488,7 +488,7 @@ public struct Linter: Sendable {
     var content = UnsafeBufferPointer(rebasing: bytes[line.range])
     if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
-    let result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset)
+    let result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset, deferringAppData: true)
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
       kind = known

@@ -163,7 +163,7 @@ enum PushAnalysis {
     info.headersNode = headers
     for member in headers.members ?? [] {
       let text: String?
-      switch member.value.value {
+      switch member.value.built.value {
       case .string(let string): text = string
       case .number(let number): text = number.literal
       default: text = nil
@@ -261,6 +261,7 @@ enum CompactJSON {
       var total = 2 + max(0, members.count - 1)
       for index in members.indices { total += stringSize(members[index].key) + 1 + size(of: members[index].value) }
       return total
+    case .deferred: return size(of: node.built)
     }
   }
 
@@ -286,6 +287,7 @@ enum CompactJSON {
       case .string(let string): strings.append((node.pointer, stringSize(string) - 2))
       case .array(let elements): elements.forEach(visit)
       case .object(let members): members.forEach { visit($0.value) }
+      case .deferred: visit(node.built)
       default: break
       }
     }

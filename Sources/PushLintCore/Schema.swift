@@ -13,6 +13,7 @@ public enum JSONType: String, Sendable, CaseIterable {
     case .array: self = .array
     case .null: self = .null
     case .placeholder: self = .placeholder
+    case .deferred(let deferred): self = deferred.type
     }
   }
 }

@@ -209,6 +209,8 @@ struct SchemaValidator {
       if let nested = spec.schema {
         validate(value, against: nested, pushType: pushType)
       }
+    case .deferred:
+      check(value.built, key: key, spec: spec, pushType: pushType)
     default:
       break
     }
@@ -368,6 +370,7 @@ struct SchemaValidator {
     case .array: "an array"
     case .object: "an object"
     case .placeholder(let text): "the placeholder \(text)"
+    case .deferred: describe(node.built)
     }
   }
 
@@ -376,6 +379,7 @@ struct SchemaValidator {
     case .number(let number): number.literal
     case .bool(let value): String(value)
     case .null: "null"
+    case .deferred: plainText(node.built)
     default: "…"
     }
   }
@@ -390,6 +394,8 @@ struct SchemaValidator {
       return "quote it: \"\(plainText(value))\""
     case .string where spec.types.contains(.array):
       return "write an array: [\"…\"]"
+    case .deferred:
+      return typeHelp(value.built, spec: spec)
     default:
       return nil
     }

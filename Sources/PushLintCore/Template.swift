@@ -339,6 +339,7 @@ struct TemplateSize {
           scan(member.key)
           visit(member.value)
         }
+      case .deferred: visit(node.built)
       default: break
       }
     }

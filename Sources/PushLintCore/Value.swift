@@ -86,6 +86,9 @@ public enum Value: Sendable {
   /// A template placeholder where a value goes (`"badge": {{count}}`): any
   /// value once filled. Holds the placeholder as written.
   case placeholder(String)
+  /// App data the JSON reader checked but did not build (`DeferredJSON`).
+  /// `Node`'s accessors build it when asked; `Node.built` gives it built.
+  case deferred(DeferredJSON)
 }
 
 /// A positioned value: what every reader produces and every rule inspects.
@@ -124,37 +127,98 @@ public struct Node: Sendable {
     self.pointerToken = token
   }
 
+  /// The node with a deferred value built (each time it is asked); the node
+  /// itself otherwise. What reads a value's contents without the accessors
+  /// below (a `switch` over `value`) reads them from here.
+  public var built: Node {
+    guard case .deferred = value else { return self }
+    return builtValue()
+  }
+
+  /// Kept out of line: the accessors are inlined everywhere, and this is
+  /// the path they nearly never take.
+  @inline(never)
+  private func builtValue() -> Node {
+    guard case .deferred(let deferred) = value else { return self }
+    var node = self
+    node.value = deferred.build(start: span.start, parent: pointerBase, token: pointerToken)
+    return node
+  }
+
   public var members: [Member]? {
     if case .object(let members) = value { return members }
+    if case .deferred = value { return builtMembers() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtMembers() -> [Member]? {
+    if case .object(let members) = builtValue().value { return members }
     return nil
   }
 
   public var elements: [Node]? {
     if case .array(let elements) = value { return elements }
+    if case .deferred = value { return builtElements() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtElements() -> [Node]? {
+    if case .array(let elements) = builtValue().value { return elements }
     return nil
   }
 
   public var stringValue: String? {
     if case .string(let string) = value { return string }
+    if case .deferred = value { return builtStringValue() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtStringValue() -> String? {
+    if case .string(let string) = builtValue().value { return string }
     return nil
   }
 
   public var numberValue: NumberValue? {
     if case .number(let number) = value { return number }
+    if case .deferred = value { return builtNumberValue() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtNumberValue() -> NumberValue? {
+    if case .number(let number) = builtValue().value { return number }
     return nil
   }
 
   public var boolValue: Bool? {
     if case .bool(let bool) = value { return bool }
+    if case .deferred = value { return builtBoolValue() }
     return nil
   }
 
-  public var isObject: Bool { members != nil }
+  @inline(never)
+  private func builtBoolValue() -> Bool? {
+    if case .bool(let bool) = builtValue().value { return bool }
+    return nil
+  }
+
+  /// Asked without building a deferred value (nor copying the members).
+  public var isObject: Bool {
+    switch value {
+    case .object: true
+    case .deferred(let deferred): deferred.type == .object
+    default: false
+    }
+  }
 
   /// Whether the node is an object or an array (asked without copying either).
   public var isContainer: Bool {
     switch value {
     case .object, .array: true
+    case .deferred(let deferred): deferred.type == .object || deferred.type == .array
     default: false
     }
   }
@@ -166,24 +230,26 @@ public struct Node: Sendable {
   }
 
   /// The member for `key`; when a key repeats, the last one wins, as in most JSON readers.
+  /// Always inlined: rules ask a few dozen times a document, and out of line
+  /// each call copied the whole member it found (measured: 2% of a run).
+  @inline(__always)
   public func member(_ key: String) -> Member? {
-    members?.last { $0.key == key }
+    if case .object(let members) = value { return members.last { $0.key == key } }
+    if case .deferred = value { return builtMember(key) }
+    return nil
   }
 
+  @inline(never)
+  private func builtMember(_ key: String) -> Member? {
+    guard case .object(let members) = builtValue().value else { return nil }
+    return members.last { $0.key == key }
+  }
+
+  @inline(__always)
   public subscript(key: String) -> Node? { member(key)?.value }
 
   /// Name of the JSON type, as messages say it.
-  public var typeName: String {
-    switch value {
-    case .null: "null"
-    case .bool: "boolean"
-    case .number: "number"
-    case .string: "string"
-    case .array: "array"
-    case .object: "object"
-    case .placeholder: "placeholder"
-    }
-  }
+  public var typeName: String { JSONType(of: self).rawValue }
 }
 
 extension Node {

@@ -34,6 +34,9 @@ final class DuplicateKeyRule: Rule {
       elements.withUnsafeBufferPointer { buffer in
         for index in buffer.indices where buffer[index].isContainer { visit(buffer[index], into: &findings) }
       }
+    case .deferred:
+      // The reader defers a value only when no key repeats inside it.
+      break
     default:
       break
     }

@@ -1,0 +1,151 @@
+import Testing
+
+@testable import PushLintCore
+
+/// The JSON reader may defer a payload's app data (`DeferredJSON`): whatever
+/// it defers must read back as the very tree, findings and sizes it would
+/// have given without deferring.
+struct DeferredJSONTests {
+  /// Every node with its pointer, span and value, deferred values built.
+  static func dump(_ node: Node, into lines: inout [String]) {
+    let node = node.built
+    let span = node.span
+    let place =
+      "\(node.pointer) \(span.start.line):\(span.start.column)@\(span.start.offset)-\(span.end.line):\(span.end.column)@\(span.end.offset)"
+    switch node.value {
+    case .object(let members):
+      lines.append("\(place) object \(members.count)")
+      for member in members {
+        let key = member.keySpan
+        lines.append("  key \(member.key) \(key.start.line):\(key.start.column)@\(key.start.offset)-\(key.end.offset)")
+        dump(member.value, into: &lines)
+      }
+    case .array(let elements):
+      lines.append("\(place) array \(elements.count)")
+      for element in elements { dump(element, into: &lines) }
+    case .string(let text): lines.append("\(place) string \(text.debugDescription)")
+    case .number(let number): lines.append("\(place) number \(number.literal) \(number.isWhole) \(number.doubleValue)")
+    case .bool(let flag): lines.append("\(place) bool \(flag)")
+    case .null: lines.append("\(place) null")
+    case .placeholder(let text): lines.append("\(place) placeholder \(text)")
+    case .deferred: lines.append("\(place) still deferred")
+    }
+  }
+
+  static func dump(_ result: ReadResult) -> [String] {
+    var lines = result.findings.map {
+      "finding \($0.rule) \($0.span.start.line):\($0.span.start.column)@\($0.span.start.offset) \($0.message) \($0.help ?? "")"
+    }
+    lines.append("compact \(result.compactSize.map(String.init) ?? "-") unique \(result.keysAreUnique)")
+    if let root = result.root { dump(root, into: &lines) }
+    return lines
+  }
+
+  /// Reads `text` both ways and expects the same; returns the deferred read.
+  @discardableResult
+  static func expectSameReading(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> ReadResult {
+    let bytes = Array(text.utf8)
+    let eager = JSONReader.read(bytes, firstLine: 7, baseOffset: 100)
+    let deferred = JSONReader.read(bytes, firstLine: 7, baseOffset: 100, deferringAppData: true)
+    #expect(dump(deferred) == dump(eager), "\(text)", sourceLocation: sourceLocation)
+    return deferred
+  }
+
+  static let payloads = [
+    #"{"aps":{"alert":"hi"},"order":{"id":4,"items":[{"sku":"S0","qty":0},{"sku":"S1","qty":1.5e3}]}}"#,
+    #"{"sync":["a","b",[],{}, true, false, null, -0.5, 12345678901234567890],"aps":{"content-available":1}}"#,
+    #"{"aps":{}, "ciphertext": "AAAA\"\u00e9\n\ud83d\ude00BBBB\/", "n": -12}"#,
+    #"{"aps":{"alert":"é"},"data":{"name":"Zoë ☕️","nested":{"deeper":[1,{"x":"ü"}]}}}"#,
+    "{\n  \"aps\": {\"badge\": 1},\n  \"data\": {\n    \"a\": [1,\n      2],\n\t\"b\": \"x\"\r\n  }\n}",
+    #"{"aps":{},"a/b":{"c~d":[{"e":1}]},"":{"":""}}"#,
+    #"{"aps":{},"x":{"k":1,"k2":{"k":2},"k3":3}}"#,
+    "{\"aps\":{},\"café\":{\"é\":1,\"e\\u0301\":2}}",
+  ]
+
+  @Test("reads the same with and without deferring", arguments: payloads)
+  func readsTheSame(text: String) {
+    Self.expectSameReading(text)
+  }
+
+  @Test func onlyAppDataAtTheTopIsDeferred() throws {
+    let result = Self.expectSameReading(
+      #"{"aps":{"alert":{"title":"t"}},"headers":{"x":1},"payload":{"y":2},"message":{"z":3},"categories":[],"data":{"n":[1]},"s":"text","b":true}"#
+    )
+    let root = try #require(result.root)
+    let deferred = (root.members ?? []).filter { isDeferred($0.value) }
+    #expect(deferred.map(\.key) == ["data", "s", "b"])
+    // Asked through the accessors, a deferred value answers as built.
+    #expect(root["data"]?.isObject == true)
+    #expect(root["data"]?["n"]?.elements?.count == 1)
+    #expect(root["data"]?["n"]?.elements?.first?.pointer == "/data/n/0")
+    #expect(root["s"]?.stringValue == "text")
+    #expect(root["b"]?.boolValue == true)
+    #expect(root["data"]?.typeName == "object")
+  }
+
+  func isDeferred(_ node: Node) -> Bool {
+    if case .deferred = node.value { return true }
+    return false
+  }
+
+  @Test func whatOnlyTheTreeCanJudgeIsNotDeferred() throws {
+    // A repeated key, an escaped key and a non-ASCII key are left to the
+    // parser, which compares keys as strings (and reports the repeat).
+    for text in [
+      #"{"aps":{},"data":{"k":1,"k":2}}"#,
+      #"{"aps":{},"data":{"\u006b":1}}"#,
+      #"{"aps":{},"data":{"é":1}}"#,
+    ] {
+      let result = Self.expectSameReading(text)
+      let data = try #require(result.root?.member("data")?.value)
+      #expect(!isDeferred(data), "\(text)")
+    }
+    #expect(Self.expectSameReading(#"{"aps":{},"data":{"k":1,"k":2}}"#).keysAreUnique == false)
+  }
+
+  @Test func brokenAppDataGivesTheSameError() {
+    for text in [
+      #"{"aps":{},"data":{"a":1,}}"#,
+      #"{"aps":{},"data":[1 2]}"#,
+      #"{"aps":{},"data":"unterminated}"#,
+      #"{"aps":{},"data":{"a":tru}}"#,
+      #"{"aps":{},"data":{"a":01}}"#,
+      "{\"aps\":{},\"data\":\"tab\tinside\"}",
+      #"{"aps":{},"data":"\x"}"#,
+      #"{"aps":{},"data":"\ud800"}"#,
+      #"{"aps":{},"data":{'a':1}}"#,
+      #"{"aps":{},"data":[1,2]"#,
+      #"{"aps":{},"data":truex}"#,
+    ] {
+      let result = Self.expectSameReading(text)
+      #expect(result.root == nil, "\(text)")
+    }
+  }
+
+  @Test func nestingPastTheLimitIsTheSameError() {
+    let depth = ReaderLimits.maxDepth
+    for levels in [depth - 2, depth - 1, depth, depth + 5] {
+      let text =
+        #"{"aps":{},"data":"# + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}"
+      Self.expectSameReading(text)
+    }
+  }
+
+  /// JSONTestSuite's documents as app data: every one reads (or fails) the
+  /// same with deferring, positions on several lines included.
+  @Test(.enabled(if: sharedDirectory != nil, "../shared is not beside the repository"))
+  func theConformanceSuiteAsAppData() throws {
+    let directory = (sharedDirectory ?? "") + "/conformance/JSONTestSuite/test_parsing"
+    guard case .success(let names) = FileSystem.list(directory) else { return }
+    var compared = 0
+    for name in names where name.hasSuffix(".json") {
+      guard case .success(let bytes) = FileSystem.readFile(directory + "/" + name) else { continue }
+      let wrapped = Array(#"{"aps":{},"data":"#.utf8) + bytes + Array("}".utf8)
+      let eager = JSONReader.read(wrapped)
+      let deferred = JSONReader.read(wrapped, deferringAppData: true)
+      #expect(Self.dump(deferred) == Self.dump(eager), "\(name)")
+      compared += 1
+    }
+    #expect(compared > 300)
+  }
+}
