@@ -98,7 +98,9 @@ extension JSONScanner {
   /// right), more than 63 levels or 64 open keys.
   private mutating func skipValue(depth: Int) -> Bool {
     withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 64) { keys in
-      // The keys of the open objects, each object's after an empty marker.
+      // The keys of the open objects, each object's after a marker (a
+      // negative range: a key's range may be empty, `""`).
+      let marker = -1..<(-1)
       var keyCount = 0
       // Bit n: the container open at level n is an object.
       var objects: UInt64 = 0
@@ -119,7 +121,7 @@ extension JSONScanner {
           }
           if isObject {
             guard keyCount < keys.count else { return false }
-            keys[keyCount] = 0..<0
+            keys[keyCount] = marker
             keyCount += 1
             objects |= 1 << level
             guard skipKey(keys: keys, count: &keyCount) else { return false }
@@ -159,7 +161,7 @@ extension JSONScanner {
           guard bytes[index] == closer else { return false }
           index += 1
           if inObject {
-            repeat { keyCount -= 1 } while !keys[keyCount].isEmpty
+            repeat { keyCount -= 1 } while keys[keyCount] != marker
           }
           level -= 1
         }
@@ -183,7 +185,7 @@ extension JSONScanner {
     guard end < bytes.count else { return false }
     let key = contentStart..<end
     var earlier = count - 1
-    while !keys[earlier].isEmpty {
+    while keys[earlier].lowerBound >= 0 {
       let other = keys[earlier]
       if other.count == key.count
         && memcmp(bytes.baseAddress! + other.lowerBound, bytes.baseAddress! + key.lowerBound, key.count) == 0

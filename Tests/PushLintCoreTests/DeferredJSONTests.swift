@@ -93,6 +93,8 @@ struct DeferredJSONTests {
     // parser, which compares keys as strings (and reports the repeat).
     for text in [
       #"{"aps":{},"data":{"k":1,"k":2}}"#,
+      #"{"aps":{},"data":{"":"l", "":"er", "": ""},"s": {}}"#,
+      #"{"aps":{},"data":{"a":{"":1},"":2,"":3}}"#,
       #"{"aps":{},"data":{"\u006b":1}}"#,
       #"{"aps":{},"data":{"é":1}}"#,
     ] {
