@@ -102,6 +102,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = JSONReader.read(buffer)
     precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
     checkPositions(result.findings, size: size)
+    // Deferring app data must change nothing: the same findings, sizes and tree.
+    let deferred = JSONReader.read(buffer, deferringAppData: true)
+    precondition(
+      deferred.findings.map { "\($0.rule) \($0.span) \($0.message)" }
+        == result.findings.map { "\($0.rule) \($0.span) \($0.message)" }, "deferring changed the findings")
+    precondition(deferred.compactSize == result.compactSize, "deferring changed the compact size")
+    precondition(deferred.keysAreUnique == result.keysAreUnique, "deferring changed the repeated keys")
+    if let root = result.root, let other = deferred.root {
+      precondition(sameTree(root, other), "deferring changed the tree")
+    } else {
+      precondition(result.root == nil && deferred.root == nil, "deferring changed whether the text reads")
+    }
   case .yaml:
     for document in YAMLReader.read(buffer) {
       checkPositions(document.result.findings, size: size)
@@ -128,4 +140,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Whether two trees are the same, deferred values built.
+func sameTree(_ left: Node, _ right: Node) -> Bool {
+  let left = left.built
+  let right = right.built
+  guard left.span == right.span, left.pointer == right.pointer else { return false }
+  switch (left.value, right.value) {
+  case (.object(let a), .object(let b)):
+    return a.count == b.count
+      && zip(a, b).allSatisfy { $0.key == $1.key && $0.keySpan == $1.keySpan && sameTree($0.value, $1.value) }
+  case (.array(let a), .array(let b)):
+    return a.count == b.count && zip(a, b).allSatisfy { sameTree($0, $1) }
+  case (.string(let a), .string(let b)): return a == b
+  case (.number(let a), .number(let b)): return a == b || (a.literal == b.literal && a.doubleValue.isNaN)
+  case (.bool(let a), .bool(let b)): return a == b
+  case (.null, .null): return true
+  default: return false
+  }
 }
