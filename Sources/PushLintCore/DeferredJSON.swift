@@ -209,22 +209,19 @@ extension JSONScanner {
     let quote = index
     index += 1
     let contentStart = index
-    index = firstSpecialStringByte(from: index)
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        guard index - contentStart <= ReaderLimits.maxStringBytes else { return false }
-        index += 1
-        return true
-      }
-      if byte == UInt8(ascii: "\\") {
-        index = quote
-        return (try? parseString()) != nil
-      }
-      if byte < 0x20 { return false }
+    skipPlainStringBytes()
+    guard index < bytes.count else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "\""):
+      guard index - contentStart <= ReaderLimits.maxStringBytes else { return false }
       index += 1
+      return true
+    case UInt8(ascii: "\\"):
+      index = quote
+      return (try? parseString()) != nil
+    default:
+      return false
     }
-    return false
   }
 
   /// `true`, `false` or `null`, spelled exactly and not the start of a longer word.

@@ -599,21 +599,15 @@ struct JSONScanner {
   mutating func parseString() throws(JSONSyntaxError) -> String {
     index += 1
     let contentStart = index
-    index = firstSpecialStringByte(from: index)
+    skipPlainStringBytes()
     // Fast path: no escapes.
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        if index - contentStart > ReaderLimits.maxStringBytes {
-          throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
-        }
-        let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-        index += 1
-        return string
+    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+      if index - contentStart > ReaderLimits.maxStringBytes {
+        throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
       }
-      if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw controlCharacter(at: index) }
+      let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
       index += 1
+      return string
     }
     var buffer = Array(bytes[contentStart..<index])
     while index < bytes.count {
@@ -637,6 +631,17 @@ struct JSONScanner {
       }
     }
     throw error(at: index, "unterminated string: end of file before the closing '\"'")
+  }
+
+  /// Moves `index` to the first quote, backslash or control byte of a
+  /// string's content (or to the end).
+  mutating func skipPlainStringBytes() {
+    index = firstSpecialStringByte(from: index)
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+      index += 1
+    }
   }
 
   /// The offset of the first quote, backslash or control character at or
