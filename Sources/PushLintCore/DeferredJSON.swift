@@ -66,14 +66,6 @@ extension JSONScanner {
   /// itself (it is broken, or has something only the tree can judge).
   /// `depth` is the number of containers open around it.
   mutating func deferValue(depth: Int) -> (DeferredJSON, SourceSpan)? {
-    switch bytes[index] {
-    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"),
-      UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-      break
-    default:
-      return nil
-    }
     let saved = (
       index: index, insignificantBytes: insignificantBytes, escapeSavings: escapeSavings, line: line,
       lineStart: lineStart

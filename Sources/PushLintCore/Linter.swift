@@ -390,7 +390,6 @@ public struct Linter: Sendable {
   /// What every document of one file is checked with, worked out once per
   /// file: a JSON Lines file has a million documents.
   struct FileScope {
-    var absolutePath: String
     /// Relative to the configuration's directory, as its globs match.
     var relativePath: String?
     var context: RuleContext
@@ -400,7 +399,7 @@ public struct Linter: Sendable {
   func scope(of input: LintInput, project: ProjectContext) -> FileScope {
     let relativePath = configuration.relativePath(input.absolutePath)
     return FileScope(
-      absolutePath: input.absolutePath, relativePath: relativePath,
+      relativePath: relativePath,
       context: RuleContext(targets: configuration.targets, schema: schema, project: project),
       configuredHeaders: configuredHeaders(forRelativePath: relativePath))
   }

@@ -179,9 +179,7 @@ enum PushAnalysis {
   static func finish(
     _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], path: String, rootSize: Int? = nil
   ) {
-    if let rewritten = rewrittenPayload(info, isAPNSFile: fileExtension(path) == "apns") {
-      info.rewrittenPayload = rewritten
-    }
+    info.rewrittenPayload = rewrittenPayload(info, isAPNSFile: fileExtension(path) == "apns")
     if let rootSize, info.rewrittenPayload == nil {
       info.sentSize = rootSize
     } else {

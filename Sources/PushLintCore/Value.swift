@@ -136,7 +136,9 @@ public struct Node: Sendable {
   }
 
   /// Kept out of line: the accessors are inlined everywhere, and this is
-  /// the path they nearly never take.
+  /// the path they nearly never take. Each accessor has its own `built…`
+  /// helper below: asking the built node's accessor instead made the
+  /// accessors recursive, and the optimizer stopped inlining them.
   @inline(never)
   private func builtValue() -> Node {
     guard case .deferred(let deferred) = value else { return self }
