@@ -46,6 +46,20 @@ public struct Member: Sendable {
 }
 
 extension [Member] {
+  /// The last member with `key`. Keys of another length are passed over
+  /// without calling String's comparison, which is most of a lookup's cost
+  /// for keys longer than 15 bytes (`content-available`).
+  @inline(__always)
+  func last(named key: String) -> Member? {
+    let length = key.utf8.count
+    var index = endIndex
+    while index > startIndex {
+      index -= 1
+      if self[index].key.utf8.count == length && self[index].key == key { return self[index] }
+    }
+    return nil
+  }
+
   /// For each member whose key appeared before, its index and the index of
   /// the first member with that key. Small objects (nearly all) are compared
   /// pairwise, which is cheaper than hashing every key.
@@ -236,7 +250,7 @@ public struct Node: Sendable {
   /// each call copied the whole member it found (measured: 2% of a run).
   @inline(__always)
   public func member(_ key: String) -> Member? {
-    if case .object(let members) = value { return members.last { $0.key == key } }
+    if case .object(let members) = value { return members.last(named: key) }
     if case .deferred = value { return builtMember(key) }
     return nil
   }
@@ -244,7 +258,7 @@ public struct Node: Sendable {
   @inline(never)
   private func builtMember(_ key: String) -> Member? {
     guard case .object(let members) = builtValue().value else { return nil }
-    return members.last { $0.key == key }
+    return members.last(named: key)
   }
 
   @inline(__always)
