@@ -64,14 +64,16 @@ public struct PushFacts: Sendable {
   public var sentPayload: Node? { rewrittenPayload ?? payload }
 
   /// Whether the payload shows the user something: an alert, a sound or a badge
-  /// (an FCM `notification` counts as the alert it becomes).
-  public var isUserVisible: Bool {
-    if fcmNotification?.members?.contains(where: { ["title", "body"].contains($0.key) }) == true { return true }
-    guard let aps else { return false }
-    return aps["alert"] != nil || aps["sound"] != nil || aps["badge"] != nil
-  }
-
-  public var contentAvailable: Bool { aps?["content-available"]?.numberValue?.doubleValue == 1 }
+  /// (an FCM `notification` with a title or body counts as the alert it becomes).
+  public internal(set) var isUserVisible = false
+  /// `"content-available": 1`.
+  public internal(set) var contentAvailable = false
+  /// Whether the alert shows text once FCM has merged its `notification`:
+  /// a non-empty alert string, or an alert dictionary with a title, subtitle,
+  /// body or one of their localization keys.
+  public internal(set) var showsAlert = false
+  /// Whether `aps` has a key only Live Activity updates carry.
+  var hasLiveActivityKey = false
 }
 
 /// The push view every rule reads. A class of constants: passed to each rule
@@ -101,6 +103,7 @@ public final class PushInfo: Sendable {
   public var topic: String? { facts.topic }
   public var isUserVisible: Bool { facts.isUserVisible }
   public var contentAvailable: Bool { facts.contentAvailable }
+  public var showsAlert: Bool { facts.showsAlert }
 }
 
 enum PushAnalysis {
@@ -179,6 +182,7 @@ enum PushAnalysis {
   static func finish(
     _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], path: String, rootSize: Int? = nil
   ) {
+    summarizeAPS(&info, schema: schema)
     info.rewrittenPayload = rewrittenPayload(info, isAPNSFile: fileExtension(path) == "apns")
     if let rootSize, info.rewrittenPayload == nil {
       info.sentSize = rootSize
@@ -201,11 +205,42 @@ enum PushAnalysis {
   /// As `rules.md` says: Live Activity keys → liveactivity; `content-available`
   /// alone → background; otherwise alert.
   static func inferredPushType(_ info: PushFacts, schema: PushSchema) -> String {
-    if let aps = info.aps, schema.liveActivityKeys.contains(where: { aps.member($0) != nil }) {
-      return "liveactivity"
-    }
+    if info.hasLiveActivityKey { return "liveactivity" }
     if info.contentAvailable && !info.isUserVisible { return "background" }
     return "alert"
+  }
+
+  /// What several rules and the push type ask of `aps`, in one pass over
+  /// its members: asked key by key, the same lookups were repeated by each.
+  /// A repeated key counts by its last member, as `Node.member(_:)` has it.
+  static func summarizeAPS(_ info: inout PushFacts, schema: PushSchema) {
+    var alert: Node?
+    var contentAvailable: Node?
+    var hasSoundOrBadge = false
+    var hasLiveActivityKey = false
+    info.aps?.members?.withUnsafeBufferPointer { members in
+      for member in members {
+        let key = member.key
+        if key.isSameKey(as: "alert") {
+          alert = member.value
+        } else if key.isSameKey(as: "content-available") {
+          contentAvailable = member.value
+        } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
+          hasSoundOrBadge = true
+        } else if !hasLiveActivityKey, schema.liveActivityKeys.contains(where: { $0.isSameKey(as: key) }) {
+          hasLiveActivityKey = true
+        }
+      }
+    }
+    let notification = info.fcmNotification
+    let notificationTitle = notification?["title"]
+    let notificationBody = notification?["body"]
+    info.hasLiveActivityKey = hasLiveActivityKey
+    info.contentAvailable = contentAvailable?.numberValue?.doubleValue == 1
+    info.isUserVisible = notificationTitle != nil || notificationBody != nil || alert != nil || hasSoundOrBadge
+    info.showsAlert =
+      notificationTitle?.hasText == true || notificationBody?.hasText == true
+      || alert.map(alertShowsSomething) == true
   }
 
   /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM

@@ -45,6 +45,15 @@ public struct Member: Sendable {
   }
 }
 
+extension String {
+  /// `==` for object keys, which differ in length far more often than not:
+  /// String's comparison is called out of line for any key over 15 bytes.
+  @inline(__always)
+  func isSameKey(as other: String) -> Bool {
+    utf8.count == other.utf8.count && self == other
+  }
+}
+
 extension [Member] {
   /// The last member with `key`. Keys of another length are passed over
   /// without calling String's comparison, which is most of a lookup's cost

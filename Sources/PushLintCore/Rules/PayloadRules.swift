@@ -63,7 +63,7 @@ final class AlertEmptyRule: Rule {
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let alert = push.aps?["alert"] else { return [] }
-    guard alert.stringValue != nil || alert.isObject, !showsAlert(push) else { return [] }
+    guard alert.stringValue != nil || alert.isObject, !push.showsAlert else { return [] }
     return [
       Finding(
         rule: Self.name, span: alert.span,
@@ -100,7 +100,7 @@ final class MutableContentWithoutAlertRule: Rule {
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let member = push.aps?.member("mutable-content"),
-      member.value.numberValue?.doubleValue == 1, !showsAlert(push)
+      member.value.numberValue?.doubleValue == 1, !push.showsAlert
     else { return [] }
     return [
       Finding(

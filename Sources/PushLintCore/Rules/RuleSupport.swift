@@ -27,21 +27,13 @@ func alertShowsSomething(_ alert: Node) -> Bool {
   if alert.isPlaceholder { return true }
   if let text = alert.stringValue { return !text.isEmpty }
   guard let members = alert.members else { return false }
-  let visible = ["title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key"]
   return members.contains { member in
-    visible.contains(member.key) && (member.value.hasText || member.value.isObject || member.value.isPlaceholder)
+    switch member.key {
+    case "title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key":
+      member.value.hasText || member.value.isObject || member.value.isPlaceholder
+    default: false
+    }
   }
-}
-
-/// Whether the push will show an alert once FCM has merged its `notification`.
-func showsAlert(_ push: PushInfo) -> Bool {
-  if let notification = push.fcmNotification,
-    notification["title"]?.hasText == true || notification["body"]?.hasText == true
-  {
-    return true
-  }
-  guard let alert = push.aps?["alert"] else { return false }
-  return alertShowsSomething(alert)
 }
 
 func indefiniteArticle(_ word: String) -> String {
