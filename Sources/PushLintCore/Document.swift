@@ -95,7 +95,12 @@ public enum DocumentClassifier {
   /// The kind of a parsed document, or nil when it is none of the kinds.
   /// The file name matters for `.apns` (always a payload) and `.entitlements`.
   public static func kind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind? {
-    let fileExtension = fileExtension(path)
+    kind(of: root, format: format, fileExtension: fileExtension(path))
+  }
+
+  /// The same, with the path's `fileExtension(_:)` worked out once for all
+  /// the documents of a file (a JSON Lines file has a million).
+  static func kind(of root: Node?, format: SourceFormat, fileExtension: String) -> DocumentKind? {
     if Localizations.fileExtensions.contains(fileExtension) {
       return root?.isObject == true ? .localization : nil
     }

@@ -394,6 +394,9 @@ public struct Linter: Sendable {
     var relativePath: String?
     var context: RuleContext
     var configuredHeaders: [(name: String, value: String)]
+    /// The file's `fileExtension(_:)`, which classifying and analyzing each
+    /// document asks.
+    var fileExtension: String
   }
 
   func scope(of input: LintInput, project: ProjectContext) -> FileScope {
@@ -401,7 +404,8 @@ public struct Linter: Sendable {
     return FileScope(
       relativePath: relativePath,
       context: RuleContext(targets: configuration.targets, schema: schema, project: project),
-      configuredHeaders: configuredHeaders(forRelativePath: relativePath))
+      configuredHeaders: configuredHeaders(forRelativePath: relativePath),
+      fileExtension: fileExtension(input.absolutePath))
   }
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
@@ -489,7 +493,7 @@ public struct Linter: Sendable {
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
     let result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset, deferringAppData: true)
     let kind: DocumentKind
-    if let known = DocumentClassifier.kind(of: result.root, format: .json, path: input.absolutePath) {
+    if let known = DocumentClassifier.kind(of: result.root, format: .json, fileExtension: scope.fileExtension) {
       kind = known
       checked.isPushDocument = true
       checked.inclusion = .always
@@ -554,7 +558,8 @@ public struct Linter: Sendable {
   /// The push view and the schema's findings, which several rules read.
   func analyze(_ document: inout Document, scope: FileScope) {
     document.push = PushAnalysis.analyze(
-      document, schema: schema, targets: scope.context.targets, configuredHeaders: scope.configuredHeaders)
+      document, schema: schema, targets: scope.context.targets, configuredHeaders: scope.configuredHeaders,
+      isAPNSFile: scope.fileExtension == "apns")
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: scope.context.targets)
   }

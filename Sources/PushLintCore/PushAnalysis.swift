@@ -110,9 +110,10 @@ enum PushAnalysis {
   /// The push view of a document, for the kinds that carry a payload.
   static func analyze(
     _ document: Document, schema: PushSchema, targets: [Platform: OSVersion] = [:],
-    configuredHeaders: [(name: String, value: String)]
+    configuredHeaders: [(name: String, value: String)], isAPNSFile: Bool? = nil
   ) -> PushInfo? {
     guard let root = document.root, root.isObject else { return nil }
+    let isAPNSFile = isAPNSFile ?? (fileExtension(document.path) == "apns")
     switch document.kind {
     case .payload:
       return PushInfo {
@@ -126,7 +127,7 @@ enum PushAnalysis {
               name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
           }
         }
-        finish(&info, schema: schema, targets: targets, path: document.path, rootSize: document.rootCompactSize)
+        finish(&info, schema: schema, targets: targets, isAPNSFile: isAPNSFile, rootSize: document.rootCompactSize)
         return info
       }
     case .envelope:
@@ -136,7 +137,7 @@ enum PushAnalysis {
         info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
         info.headerSource = .envelope
         collectHeaders(of: root, into: &info)
-        finish(&info, schema: schema, targets: targets, path: document.path)
+        finish(&info, schema: schema, targets: targets, isAPNSFile: isAPNSFile)
         return info
       }
     case .fcmMessage:
@@ -152,7 +153,7 @@ enum PushAnalysis {
           info.headerSource = .fcm
           collectHeaders(of: apns, into: &info)
         }
-        finish(&info, schema: schema, targets: targets, path: document.path)
+        finish(&info, schema: schema, targets: targets, isAPNSFile: isAPNSFile)
         return info
       }
     default:
@@ -180,10 +181,11 @@ enum PushAnalysis {
   /// `rootSize` is the reader's count for a bare payload's root, which is
   /// what is sent unless an `.apns` file's routing key is dropped.
   static func finish(
-    _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], path: String, rootSize: Int? = nil
+    _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], isAPNSFile: Bool,
+    rootSize: Int? = nil
   ) {
     summarizeAPS(&info, schema: schema)
-    info.rewrittenPayload = rewrittenPayload(info, isAPNSFile: fileExtension(path) == "apns")
+    info.rewrittenPayload = rewrittenPayload(info, isAPNSFile: isAPNSFile)
     if let rootSize, info.rewrittenPayload == nil {
       info.sentSize = rootSize
     } else {
