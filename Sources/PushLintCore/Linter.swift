@@ -397,6 +397,8 @@ public struct Linter: Sendable {
     /// The file's `fileExtension(_:)`, which classifying and analyzing each
     /// document asks.
     var fileExtension: String
+    /// Each push type's size limit under the file's targets.
+    var payloadLimits: PayloadLimits
   }
 
   func scope(of input: LintInput, project: ProjectContext) -> FileScope {
@@ -405,7 +407,8 @@ public struct Linter: Sendable {
       relativePath: relativePath,
       context: RuleContext(targets: configuration.targets, schema: schema, project: project),
       configuredHeaders: configuredHeaders(forRelativePath: relativePath),
-      fileExtension: fileExtension(input.absolutePath))
+      fileExtension: fileExtension(input.absolutePath),
+      payloadLimits: schema.payloadLimits(under: configuration.targets))
   }
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
@@ -559,7 +562,7 @@ public struct Linter: Sendable {
   func analyze(_ document: inout Document, scope: FileScope) {
     document.push = PushAnalysis.analyze(
       document, schema: schema, targets: scope.context.targets, configuredHeaders: scope.configuredHeaders,
-      isAPNSFile: scope.fileExtension == "apns")
+      isAPNSFile: scope.fileExtension == "apns", payloadLimits: scope.payloadLimits)
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: scope.context.targets)
   }

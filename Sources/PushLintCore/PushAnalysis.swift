@@ -110,10 +110,11 @@ enum PushAnalysis {
   /// The push view of a document, for the kinds that carry a payload.
   static func analyze(
     _ document: Document, schema: PushSchema, targets: [Platform: OSVersion] = [:],
-    configuredHeaders: [(name: String, value: String)], isAPNSFile: Bool? = nil
+    configuredHeaders: [(name: String, value: String)], isAPNSFile: Bool? = nil, payloadLimits: PayloadLimits? = nil
   ) -> PushInfo? {
     guard let root = document.root, root.isObject else { return nil }
     let isAPNSFile = isAPNSFile ?? (fileExtension(document.path) == "apns")
+    let limits = payloadLimits ?? schema.payloadLimits(under: targets)
     switch document.kind {
     case .payload:
       return PushInfo {
@@ -127,7 +128,7 @@ enum PushAnalysis {
               name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
           }
         }
-        finish(&info, schema: schema, targets: targets, isAPNSFile: isAPNSFile, rootSize: document.rootCompactSize)
+        finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile, rootSize: document.rootCompactSize)
         return info
       }
     case .envelope:
@@ -137,7 +138,7 @@ enum PushAnalysis {
         info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
         info.headerSource = .envelope
         collectHeaders(of: root, into: &info)
-        finish(&info, schema: schema, targets: targets, isAPNSFile: isAPNSFile)
+        finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile)
         return info
       }
     case .fcmMessage:
@@ -153,7 +154,7 @@ enum PushAnalysis {
           info.headerSource = .fcm
           collectHeaders(of: apns, into: &info)
         }
-        finish(&info, schema: schema, targets: targets, isAPNSFile: isAPNSFile)
+        finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile)
         return info
       }
     default:
@@ -181,7 +182,7 @@ enum PushAnalysis {
   /// `rootSize` is the reader's count for a bare payload's root, which is
   /// what is sent unless an `.apns` file's routing key is dropped.
   static func finish(
-    _ info: inout PushFacts, schema: PushSchema, targets: [Platform: OSVersion], isAPNSFile: Bool,
+    _ info: inout PushFacts, schema: PushSchema, limits: PayloadLimits, isAPNSFile: Bool,
     rootSize: Int? = nil
   ) {
     summarizeAPS(&info, schema: schema)
@@ -192,7 +193,7 @@ enum PushAnalysis {
       info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
     }
     setPushType(&info, schema: schema)
-    info.payloadLimit = schema.payloadLimit(for: info.pushType, targets: targets)
+    info.payloadLimit = limits.limit(for: info.pushType)
   }
 
   static func setPushType(_ info: inout PushFacts, schema: PushSchema) {

@@ -199,15 +199,31 @@ public struct PushTypeInfo: Sendable {
   public var noAPS = false
 }
 
-/// The whole of `rules/schema.yaml`.
-public struct PushSchema: Sendable {
-  public var schemas: [String: DictionarySchema]
-  public var payloadLimits: [String: Int]
-  public var defaultPayloadLimit: Int
-  public var legacyPayloadLimits: [(platform: Platform, below: OSVersion, limit: Int)]
-  public var pushTypes: [String: PushTypeInfo]
-  public var pushTypeNames: [String]
-  public var liveActivityKeys: [String]
+/// The payload size limit of each push type under one set of targets.
+public struct PayloadLimits: Sendable {
+  let pushTypes: [String]
+  let limits: [Int]
+  /// For the push types without a limit of their own.
+  let otherwise: Int
+
+  func limit(for pushType: String) -> Int {
+    for index in pushTypes.indices where pushTypes[index].isSameKey(as: pushType) { return limits[index] }
+    return otherwise
+  }
+}
+
+/// The whole of `rules/schema.yaml`. A class of constants: every rule
+/// context and validator holds it, and a struct of seven collections was
+/// copied (seven retains) each time one was made.
+public final class PushSchema: Sendable {
+  public let schemas: [String: DictionarySchema]
+  public let payloadLimits: [String: Int]
+  public let defaultPayloadLimit: Int
+  public let legacyPayloadLimits: [(platform: Platform, below: OSVersion, limit: Int)]
+  public let pushTypes: [String: PushTypeInfo]
+  public let pushTypeNames: [String]
+  public let liveActivityKeys: [String]
+  private let limitsWithoutTargets: PayloadLimits
 
   public static let standard: PushSchema = {
     guard let text = RuleCatalog.standard.files["schema.yaml"] else { fatalError("rules/schema.yaml is not embedded") }
@@ -225,11 +241,32 @@ public struct PushSchema: Sendable {
 
   /// The payload size limit for a push type under the configured targets.
   public func payloadLimit(for pushType: String, targets: [Platform: OSVersion]) -> Int {
-    var limit = payloadLimits[pushType] ?? defaultPayloadLimit
-    for legacy in legacyPayloadLimits {
-      if let target = targets[legacy.platform], target < legacy.below { limit = min(limit, legacy.limit) }
+    payloadLimits(under: targets).limit(for: pushType)
+  }
+
+  /// `payloadLimit(for:targets:)` of every push type, worked out once for
+  /// the targets of a file rather than for each of its documents.
+  public func payloadLimits(under targets: [Platform: OSVersion]) -> PayloadLimits {
+    // Without targets (most projects) it is the same table every time.
+    if targets.isEmpty { return limitsWithoutTargets }
+    return PushSchema.payloadLimits(
+      payloadLimits, otherwise: defaultPayloadLimit, legacy: legacyPayloadLimits, under: targets)
+  }
+
+  private static func payloadLimits(
+    _ named: [String: Int], otherwise: Int, legacy: [(platform: Platform, below: OSVersion, limit: Int)],
+    under targets: [Platform: OSVersion]
+  ) -> PayloadLimits {
+    func restricted(_ limit: Int) -> Int {
+      var limit = limit
+      for entry in legacy {
+        if let target = targets[entry.platform], target < entry.below { limit = min(limit, entry.limit) }
+      }
+      return limit
     }
-    return limit
+    let pushTypes = named.keys.sorted()
+    return PayloadLimits(
+      pushTypes: pushTypes, limits: pushTypes.map { restricted(named[$0]!) }, otherwise: restricted(otherwise))
   }
 
   public init(yaml text: String) throws(SchemaError) {
@@ -288,6 +325,8 @@ public struct PushSchema: Sendable {
       }
     }
     self.schemas = schemas
+    limitsWithoutTargets = PushSchema.payloadLimits(
+      payloadLimits, otherwise: defaultLimit, legacy: legacyPayloadLimits, under: [:])
   }
 
   static let keySpecFields: Set<String> = [
