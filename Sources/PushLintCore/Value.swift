@@ -55,16 +55,15 @@ extension String {
 }
 
 extension [Member] {
-  /// The last member with `key`. Keys of another length are passed over
-  /// without calling String's comparison, which is most of a lookup's cost
-  /// for keys longer than 15 bytes (`content-available`).
+  /// The index of the last member with `key`, compared as `isSameKey`
+  /// does (with the key's length taken once: 0.3% of a run).
   @inline(__always)
-  func last(named key: String) -> Member? {
+  func lastIndex(named key: String) -> Int? {
     let length = key.utf8.count
     var index = endIndex
     while index > startIndex {
       index -= 1
-      if self[index].key.utf8.count == length && self[index].key == key { return self[index] }
+      if self[index].key.utf8.count == length && self[index].key == key { return index }
     }
     return nil
   }
@@ -259,7 +258,7 @@ public struct Node: Sendable {
   /// each call copied the whole member it found (measured: 2% of a run).
   @inline(__always)
   public func member(_ key: String) -> Member? {
-    if case .object(let members) = value { return members.last(named: key) }
+    if case .object(let members) = value { return members.lastIndex(named: key).map { members[$0] } }
     if case .deferred = value { return builtMember(key) }
     return nil
   }
@@ -267,11 +266,17 @@ public struct Node: Sendable {
   @inline(never)
   private func builtMember(_ key: String) -> Member? {
     guard case .object(let members) = builtValue().value else { return nil }
-    return members.last(named: key)
+    return members.lastIndex(named: key).map { members[$0] }
   }
 
+  /// The value for `key`, found as `member(_:)` finds it; without copying
+  /// the member around it.
   @inline(__always)
-  public subscript(key: String) -> Node? { member(key)?.value }
+  public subscript(key: String) -> Node? {
+    if case .object(let members) = value { return members.lastIndex(named: key).map { members[$0].value } }
+    if case .deferred = value { return builtMember(key)?.value }
+    return nil
+  }
 
   /// Name of the JSON type, as messages say it.
   public var typeName: String { JSONType(of: self).rawValue }
