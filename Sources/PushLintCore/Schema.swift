@@ -4,7 +4,7 @@ public enum JSONType: String, Sendable, CaseIterable {
   /// A template placeholder: any of the others once filled.
   case placeholder
 
-  init(of node: Node) {
+  init(of node: borrowing Node) {
     switch node.value {
     case .string: self = .string
     case .number: self = .number
