@@ -21,11 +21,17 @@ public struct RuleContext: Sendable {
 /// destroyed) at every call, a reference only retained.
 public protocol Rule: AnyObject, Sendable {
   static var name: String { get }
+  /// The kinds of document the rule can find something in (nil: every
+  /// kind). The linter calls it for those only: a JSON Lines file is a
+  /// million payloads, and most rules are about other kinds.
+  static var documentKinds: Set<DocumentKind>? { get }
   init()
   func check(_ document: Document, context: RuleContext) -> [Finding]
 }
 
 extension Rule {
+  public static var documentKinds: Set<DocumentKind>? { nil }
+
   public static var description: RuleDescription {
     guard let description = RuleCatalog.standard.description(of: name) else {
       fatalError("rule \(name) has no document in rules/; add rules/\(name).md")
@@ -53,12 +59,28 @@ extension SchemaRule {
   }
 }
 
+extension Set<DocumentKind> {
+  /// The kinds with a push view (`Document.push`): what a rule that starts
+  /// from the push view can judge.
+  public static let pushes: Set<DocumentKind> = [.payload, .envelope, .fcmMessage]
+}
+
 /// The rules pushlint runs, in a fixed order.
 public struct RuleRegistry: Sendable {
   public let rules: [any Rule]
+  /// `rules` for each kind of document, in `DocumentKind.allCases` order.
+  private let rulesByKind: [[any Rule]]
 
   public init(rules: [any Rule]) {
     self.rules = rules
+    rulesByKind = DocumentKind.allCases.map { kind in
+      rules.filter { type(of: $0).documentKinds?.contains(kind) ?? true }
+    }
+  }
+
+  /// The rules that can find something in a document of `kind`, in order.
+  public func rules(for kind: DocumentKind) -> [any Rule] {
+    rulesByKind[DocumentKind.allCases.firstIndex(of: kind)!]
   }
 
   public static let standard = RuleRegistry(rules: [

@@ -80,7 +80,34 @@ import Testing
 
   /// An example is one project: its context files and the marked file, reported on alone.
   /// A `.pushlint.yml` block is the example's configuration rather than a file to lint.
-  func lintExample(_ example: RuleExample) -> [Diagnostic] {
+  @Test("calling each rule only for its documentKinds changes no finding (every example, the samples, the fixtures)")
+  func documentKindsLoseNothing() throws {
+    let everyKind = RuleRegistry(rules: RuleRegistry.standard.rules.map(runForEveryKind))
+    #expect(everyKind.rules(for: .payload).count == RuleRegistry.standard.rules.count)
+    #expect(RuleRegistry.standard.rules(for: .payload).count < RuleRegistry.standard.rules.count)
+    var compared = 0
+    for rule in Self.ruleNames {
+      let description = try #require(RuleCatalog.standard.description(of: rule))
+      for example in description.triggering + description.nonTriggering {
+        let byKind = lintExample(example).map(TextReporter.line(for:))
+        let unfiltered = lintExample(example, registry: everyKind).map(TextReporter.line(for:))
+        #expect(byKind == unfiltered, "rules/\(rule).md line \(example.documentLine)")
+        compared += 1
+      }
+    }
+    #expect(compared > 100)
+    for directory in ["samples", "Tests/Fixtures"] {
+      var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+      linter.usesNearestConfiguration = true
+      let byKind = linter.lint(paths: [directory], currentDirectory: repositoryRoot).diagnostics
+      linter.registry = everyKind
+      let unfiltered = linter.lint(paths: [directory], currentDirectory: repositoryRoot).diagnostics
+      #expect(!byKind.isEmpty)
+      #expect(byKind.map(TextReporter.line(for:)) == unfiltered.map(TextReporter.line(for:)), "\(directory)")
+    }
+  }
+
+  func lintExample(_ example: RuleExample, registry: RuleRegistry = .standard) -> [Diagnostic] {
     var configuration = Configuration(directory: "/nonexistent-project")
     var files = example.files
     if let index = files.firstIndex(where: { $0.path == Configuration.fileName }) {
@@ -93,7 +120,8 @@ import Testing
       files.remove(at: index)
     }
     configuration.targets.merge(example.targets) { $1 }
-    let linter = Linter(configuration: configuration, jobs: 1)
+    var linter = Linter(configuration: configuration, jobs: 1)
+    linter.registry = registry
     return linter.lint(project: files.map { ($0.path, $0.bytes) }, reportOn: [example.mainFile.path])
   }
 }
@@ -126,5 +154,21 @@ import Testing
   @Test func aDocumentNamedUnlikeItsRuleIsRejected() {
     let text = "---\nrule: x\nseverity: error\nsummary: s\n---\n"
     #expect(throws: RuleCatalogError.self) { try RuleDocumentParser.parse(text, fileName: "y.md") }
+  }
+}
+
+/// `rule` as a rule that declares no document kinds, so the linter calls it
+/// for every document.
+private func runForEveryKind(_ rule: any Rule) -> any Rule {
+  func wrap<Wrapped: Rule>(_ rule: Wrapped) -> any Rule { EveryKind<Wrapped>() }
+  return wrap(rule)
+}
+
+private final class EveryKind<Wrapped: Rule>: Rule {
+  static var name: String { Wrapped.name }
+  let wrapped = Wrapped()
+
+  func check(_ document: Document, context: RuleContext) -> [Finding] {
+    wrapped.check(document, context: context)
   }
 }

@@ -1,5 +1,6 @@
 final class APSMissingRule: Rule {
   static let name = RuleName.apsMissing
+  static let documentKinds: Set<DocumentKind>? = [.payload, .envelope]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let root = document.root else { return [] }

@@ -6,6 +6,7 @@ private func categories(of document: Document) -> [Node] {
 
 final class DuplicateIdentifierRule: Rule {
   static let name = "duplicate-identifier"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
@@ -40,6 +41,7 @@ final class DuplicateIdentifierRule: Rule {
 
 final class ReservedIdentifierRule: Rule {
   static let name = "reserved-identifier"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
   static let reserved = [
     "com.apple.UNNotificationDefaultActionIdentifier", "com.apple.UNNotificationDismissActionIdentifier",
   ]
@@ -66,6 +68,7 @@ final class ReservedIdentifierRule: Rule {
 
 final class TooManyActionsRule: Rule {
   static let name = "too-many-actions"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let iosTarget = context.targets[.ios] ?? context.targets[.ipados]
@@ -95,6 +98,7 @@ final class TooManyActionsRule: Rule {
 
 final class BannerActionsTruncatedRule: Rule {
   static let name = "banner-actions-truncated"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     categories(of: document).compactMap { category in
@@ -114,6 +118,7 @@ final class BannerActionsTruncatedRule: Rule {
 
 final class OptionIneffectiveRule: Rule {
   static let name = "option-ineffective"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
@@ -146,6 +151,7 @@ final class OptionIneffectiveRule: Rule {
 
 final class FormatSpecifierRule: Rule {
   static let name = "format-specifier"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
 
   /// The conversions in a format string that are not in `allowed`, with
   /// positional forms (`%1$u`) accepted and `%%` a literal percent.

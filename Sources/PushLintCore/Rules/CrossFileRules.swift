@@ -1,5 +1,6 @@
 final class CategoryUndeclaredRule: Rule {
   static let name = "category-undeclared"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
@@ -25,6 +26,7 @@ private func claimedCategories(_ document: Document) -> [Node] {
 
 final class ExtensionCategoryUndeclaredRule: Rule {
   static let name = "extension-category-undeclared"
+  static let documentKinds: Set<DocumentKind>? = [.extensionInfoPlist]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
@@ -42,6 +44,7 @@ final class ExtensionCategoryUndeclaredRule: Rule {
 
 final class ExtensionCategoryConflictRule: Rule {
   static let name = "extension-category-conflict"
+  static let documentKinds: Set<DocumentKind>? = [.extensionInfoPlist]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     claimedCategories(document).compactMap { node in
@@ -84,6 +87,7 @@ private func entitlementFinding(
 
 final class CriticalAlertEntitlementRule: Rule {
   static let name = "critical-alert-entitlement"
+  static let documentKinds: Set<DocumentKind>? = .pushes
   static let entitlement = "com.apple.developer.usernotifications.critical-alerts"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -109,6 +113,7 @@ final class CriticalAlertEntitlementRule: Rule {
 
 final class TimeSensitiveEntitlementRule: Rule {
   static let name = "time-sensitive-entitlement"
+  static let documentKinds: Set<DocumentKind>? = .pushes
   static let entitlement = "com.apple.developer.usernotifications.time-sensitive"
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
@@ -125,6 +130,7 @@ final class TimeSensitiveEntitlementRule: Rule {
 
 final class BackgroundModeMissingRule: Rule {
   static let name = "background-mode-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let plists = context.project.appPlists
@@ -148,6 +154,7 @@ final class BackgroundModeMissingRule: Rule {
 
 final class ServiceExtensionMissingRule: Rule {
   static let name = "service-extension-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project

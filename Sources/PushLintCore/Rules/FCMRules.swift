@@ -1,5 +1,6 @@
 final class FCMTargetCountRule: Rule {
   static let name = "fcm-target-count"
+  static let documentKinds: Set<DocumentKind>? = [.fcmMessage]
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard document.kind == .fcmMessage, let message = document.root?["message"], let members = message.members else {
@@ -26,6 +27,7 @@ final class FCMTargetCountRule: Rule {
 
 final class FCMReservedDataKeyRule: Rule {
   static let name = "fcm-reserved-data-key"
+  static let documentKinds: Set<DocumentKind>? = [.fcmMessage]
 
   static func isReserved(_ key: String) -> Bool {
     key == "from" || key == "message_type" || key.hasPrefix("google.") || key.hasPrefix("gcm.notification.")
@@ -45,6 +47,7 @@ final class FCMReservedDataKeyRule: Rule {
 
 final class FCMDataOnlyPriorityRule: Rule {
   static let name = "fcm-data-only-priority"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.headerSource == .fcm, push.fcmNotification == nil, !push.isUserVisible,

@@ -14,6 +14,7 @@ private func headerContext(_ document: Document) -> PushInfo? {
 
 final class PushTypeMissingRule: Rule {
   static let name = "push-type-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), push.headers["apns-push-type"] == nil else { return [] }
@@ -30,6 +31,7 @@ final class PushTypeMissingRule: Rule {
 
 final class PushTypeMismatchRule: Rule {
   static let name = "push-type-mismatch"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let declared = push.declaredPushType, let aps = push.aps else { return [] }
@@ -82,6 +84,7 @@ final class PushTypeMismatchRule: Rule {
 
 final class TopicSuffixRule: Rule {
   static let name = "topic-suffix"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), let declared = push.declaredPushType,
@@ -114,6 +117,7 @@ final class TopicSuffixRule: Rule {
 
 final class BackgroundPriorityRule: Rule {
   static let name = "background-priority"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }

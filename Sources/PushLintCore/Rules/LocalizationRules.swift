@@ -37,6 +37,7 @@ func localizationReferences(_ document: Document) -> [LocalizationReference] {
 
 final class LocKeyUndefinedRule: Rule {
   static let name = "loc-key-undefined"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let localizations = context.project.localizations
@@ -78,6 +79,7 @@ final class LocKeyUndefinedRule: Rule {
 
 final class LocArgsCountRule: Rule {
   static let name = "loc-args-count"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let localizations = context.project.localizations

@@ -24,6 +24,7 @@ struct PayloadSize {
 
 final class PayloadTooLargeRule: Rule {
   static let name = "payload-too-large"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let size = PayloadSize.of(document), size.bytes > size.limit else { return [] }
@@ -43,6 +44,7 @@ final class PayloadTooLargeRule: Rule {
 
 final class PayloadNearLimitRule: Rule {
   static let name = "payload-near-limit"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let size = PayloadSize.of(document), size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
@@ -60,6 +62,7 @@ final class PayloadNearLimitRule: Rule {
 
 final class AlertEmptyRule: Rule {
   static let name = "alert-empty"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let alert = push.aps?["alert"] else { return [] }
@@ -75,6 +78,7 @@ final class AlertEmptyRule: Rule {
 
 final class LocArgsWithoutKeyRule: Rule {
   static let name = "loc-args-without-key"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"],
@@ -97,6 +101,7 @@ final class LocArgsWithoutKeyRule: Rule {
 
 final class MutableContentWithoutAlertRule: Rule {
   static let name = "mutable-content-without-alert"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let member = push.aps?.member("mutable-content"),
@@ -114,6 +119,7 @@ final class MutableContentWithoutAlertRule: Rule {
 
 final class LiveActivityIncompleteRule: Rule {
   static let name = "live-activity-incomplete"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType == "liveactivity", let aps = push.aps else { return [] }
@@ -145,6 +151,7 @@ final class LiveActivityIncompleteRule: Rule {
 
 final class URLArgsMissingRule: Rule {
   static let name = "url-args-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let topic = push.topic, topic.hasPrefix("web."), let aps = push.aps,

@@ -14,6 +14,7 @@ final class YAMLAmbiguousValueRule: ReaderRule {
 /// has no per-document check.
 final class UnusedOverrideRule: Rule {
   static let name = "unused-override"
+  static let documentKinds: Set<DocumentKind>? = []
 
   func check(_ document: Document, context: RuleContext) -> [Finding] { [] }
 }

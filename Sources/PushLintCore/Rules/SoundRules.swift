@@ -14,6 +14,7 @@ func requestedSounds(_ document: Document) -> [(node: Node, name: String)] {
 
 final class SoundFileMissingRule: Rule {
   static let name = "sound-file-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     let sounds = context.project.sounds
@@ -35,6 +36,7 @@ final class SoundFileMissingRule: Rule {
 
 final class SoundFileUnsupportedRule: Rule {
   static let name = "sound-file-unsupported"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     // Most projects declare no sound files: nothing to look at then.

@@ -1,5 +1,6 @@
 final class TemplateTooLargeRule: Rule {
   static let name = "template-too-large"
+  static let documentKinds: Set<DocumentKind>? = .pushes
 
   func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let template = document.template, let push = document.push, let payload = push.sentPayload,
