@@ -52,6 +52,7 @@ public struct PushFacts: Sendable {
   /// out once: three rules compare against it.
   public var payloadLimit = 4096
 
+  @inline(__always)
   init(payload: Node?, pushType: String, anchor: Node) {
     self.payload = payload
     self.pushType = pushType
@@ -186,7 +187,8 @@ enum PushAnalysis {
     rootSize: Int? = nil
   ) {
     summarizeAPS(&info, schema: schema)
-    info.rewrittenPayload = rewrittenPayload(info, isAPNSFile: isAPNSFile)
+    info.rewrittenPayload = rewrittenPayload(
+      info.payload, fcmNotification: info.fcmNotification, isAPNSFile: isAPNSFile)
     if let rootSize, info.rewrittenPayload == nil {
       info.sentSize = rootSize
     } else {
@@ -196,21 +198,20 @@ enum PushAnalysis {
     info.payloadLimit = limits.limit(for: info.pushType)
   }
 
+  /// The declared push type when valid; otherwise as `rules.md` says: Live
+  /// Activity keys → liveactivity; `content-available` alone → background;
+  /// otherwise alert.
   static func setPushType(_ info: inout PushFacts, schema: PushSchema) {
     if let declared = info.headers["apns-push-type"]?.text, schema.pushTypes[declared] != nil {
       info.declaredPushType = declared
       info.pushType = declared
-      return
+    } else if info.hasLiveActivityKey {
+      info.pushType = "liveactivity"
+    } else if info.contentAvailable && !info.isUserVisible {
+      info.pushType = "background"
+    } else {
+      info.pushType = "alert"
     }
-    info.pushType = inferredPushType(info, schema: schema)
-  }
-
-  /// As `rules.md` says: Live Activity keys → liveactivity; `content-available`
-  /// alone → background; otherwise alert.
-  static func inferredPushType(_ info: PushFacts, schema: PushSchema) -> String {
-    if info.hasLiveActivityKey { return "liveactivity" }
-    if info.contentAvailable && !info.isUserVisible { return "background" }
-    return "alert"
   }
 
   /// What several rules and the push type ask of `aps`, in one pass over
@@ -249,16 +250,15 @@ enum PushAnalysis {
   /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM
   /// message's `notification` merged into `aps.alert` as FCM does; nil for
   /// every other document, whose payload is sent as written.
-  static func rewrittenPayload(_ info: PushFacts, isAPNSFile: Bool) -> Node? {
-    guard isAPNSFile || info.fcmNotification != nil,
-      var payload = info.payload
-        ?? (info.fcmNotification != nil ? Node(value: .object([]), span: .fileStart, pointer: "") : nil)
+  static func rewrittenPayload(_ payload: Node?, fcmNotification: Node?, isAPNSFile: Bool) -> Node? {
+    guard isAPNSFile || fcmNotification != nil,
+      var payload = payload ?? (fcmNotification != nil ? Node(value: .object([]), span: .fileStart, pointer: "") : nil)
     else { return nil }
     if isAPNSFile, var members = payload.members {
       members.removeAll { $0.key == "Simulator Target Bundle" }
       payload.value = .object(members)
     }
-    guard let notification = info.fcmNotification?.members else { return payload }
+    guard let notification = fcmNotification?.members else { return payload }
     var members = payload.members ?? []
     var aps = members.last { $0.key == "aps" }?.value.members ?? []
     var alert = aps.last { $0.key == "alert" }?.value.members ?? []
