@@ -82,10 +82,13 @@ public struct PushFacts: Sendable {
 public final class PushInfo: Sendable {
   public let facts: PushFacts
 
-  /// Takes the facts as `make` returns them: built in place, not copied
-  /// (they hold several nodes).
-  init(_ make: () -> PushFacts) {
-    facts = make()
+  /// The facts start from `payload` and `anchor` and `build` completes them
+  /// in place: a closure returning the facts, or an initializer taking them,
+  /// copied the whole struct (several nodes) twice per document.
+  init(payload: Node?, anchor: Node, _ build: (inout PushFacts) -> Void) {
+    var facts = PushFacts(payload: payload, pushType: "alert", anchor: anchor)
+    build(&facts)
+    self.facts = facts
   }
 
   public var payload: Node? { facts.payload }
@@ -118,8 +121,7 @@ enum PushAnalysis {
     let limits = payloadLimits ?? schema.payloadLimits(under: targets)
     switch document.kind {
     case .payload:
-      return PushInfo {
-        var info = PushFacts(payload: root, pushType: "alert", anchor: root)
+      return PushInfo(payload: root, anchor: root) { info in
         info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
         if !configuredHeaders.isEmpty {
           info.headerSource = .configured
@@ -130,24 +132,20 @@ enum PushAnalysis {
           }
         }
         finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile, rootSize: document.rootCompactSize)
-        return info
       }
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }
-      return PushInfo {
-        var info = PushFacts(payload: payload, pushType: "alert", anchor: payload)
+      return PushInfo(payload: payload, anchor: payload) { info in
         info.aps = payload["aps"].flatMap { $0.isObject ? $0 : nil }
         info.headerSource = .envelope
         collectHeaders(of: root, into: &info)
         finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile)
-        return info
       }
     case .fcmMessage:
       guard let message = root["message"], message.isObject else { return nil }
-      return PushInfo {
-        let apns = message["apns"].flatMap { $0.isObject ? $0 : nil }
-        let payload = apns?["payload"].flatMap { $0.isObject ? $0 : nil }
-        var info = PushFacts(payload: payload, pushType: "alert", anchor: payload ?? apns ?? message)
+      let apns = message["apns"].flatMap { $0.isObject ? $0 : nil }
+      let payload = apns?["payload"].flatMap { $0.isObject ? $0 : nil }
+      return PushInfo(payload: payload, anchor: payload ?? apns ?? message) { info in
         info.fcmMessage = message
         info.fcmNotification = message["notification"].flatMap { $0.isObject ? $0 : nil }
         info.aps = payload?["aps"].flatMap { $0.isObject ? $0 : nil }
@@ -156,7 +154,6 @@ enum PushAnalysis {
           collectHeaders(of: apns, into: &info)
         }
         finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile)
-        return info
       }
     default:
       return nil
