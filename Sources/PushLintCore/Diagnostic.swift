@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
   case info
   case warning
@@ -77,15 +83,40 @@ public struct Finding: Sendable {
   /// with no entitlements file in scope reports as info).
   public var severity: Severity?
 
+  /// The message and help are built only when `FindingText.isWanted`: past
+  /// a file's limit of kept findings they are only counted, and building
+  /// their text was most of the cost of a finding.
   public init(
-    rule: String, span: SourceSpan, message: String, pointer: String = "", help: String? = nil,
-    severity: Severity? = nil
+    rule: String, span: SourceSpan, message: @autoclosure () -> String, pointer: String = "",
+    help: @autoclosure () -> String? = nil, severity: Severity? = nil
   ) {
     self.rule = rule
     self.span = span
-    self.message = message
+    let isWanted = FindingText.isWanted
+    self.message = isWanted ? message() : ""
     self.pointer = pointer
-    self.help = help
+    self.help = isWanted ? help() : nil
     self.severity = severity
+  }
+}
+
+/// Whether findings made on this thread need their text. The linter turns
+/// it off while it checks lines whose findings can only be counted (a JSON
+/// Lines file past `Linter.maxDiagnosticsPerFile`); rules build findings
+/// as always, and `Finding` skips the text.
+enum FindingText {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left")
+    return key
+  }()
+
+  static var isWanted: Bool { pthread_getspecific(key) == nil }
+
+  /// `body` with findings' text off on this thread.
+  static func counting<Result>(_ body: () -> Result) -> Result {
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+    defer { pthread_setspecific(key, nil) }
+    return body()
   }
 }

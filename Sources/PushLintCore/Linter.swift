@@ -53,6 +53,9 @@ public struct Linter: Sendable {
 
   /// The most diagnostics reported for one file; the rest are summarised.
   public static let maxDiagnosticsPerFile = 1000
+  /// How much of a JSON Lines file is read per batch (tests make it small to
+  /// see many batches).
+  var jsonLinesReadSize = 4 << 20
 
   public init(
     configuration: Configuration, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard,
@@ -449,9 +452,9 @@ public struct Linter: Sendable {
   func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, scope: FileScope) -> FileOutcome {
     var reader: LineBatchReader
     if let bytes {
-      reader = LineBatchReader(bytes: bytes)
+      reader = LineBatchReader(bytes: bytes, readSize: jsonLinesReadSize)
     } else {
-      switch LineBatchReader.reading(input.absolutePath) {
+      switch LineBatchReader.reading(input.absolutePath, readSize: jsonLinesReadSize) {
       case .success(let opened): reader = opened
       case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
       }
@@ -460,8 +463,15 @@ public struct Linter: Sendable {
     var current = reader.next()
     while case .success(let batch)? = current {
       var next: Result<LineBatch, FileError>?
+      // Once the file holds as many findings as are kept, later ones are
+      // only counted (`merge`): their text is not built.
+      let counting = outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile
       let checked = inParallel(batch.lines, alongside: { next = reader.next() }) { line in
-        batch.bytes.withUnsafeBufferPointer { bytes in checkLine(line, bytes: bytes, input: input, scope: scope) }
+        batch.bytes.withUnsafeBufferPointer { bytes in
+          counting
+            ? FindingText.counting { checkLine(line, bytes: bytes, input: input, scope: scope) }
+            : checkLine(line, bytes: bytes, input: input, scope: scope)
+        }
       }
       for line in checked { merge(line, into: &outcome) }
       current = next

@@ -206,6 +206,31 @@ import Testing
     #expect(report.diagnostics.last?.span.start.line == Linter.maxDiagnosticsPerFile)
     #expect(report.diagnostics.last?.message.hasSuffix("(and 4000 more findings in this file, not shown)") == true)
   }
+
+  /// Batches after the limit is reached check their lines with findings'
+  /// text off (`FindingText`): what is kept must not change.
+  @Test func findingsPastTheLimitAreCountedAsInOneBatch() {
+    let scratch = ScratchDirectory()
+    let lines = (1...3000).map { "{\"aps\": {\"badge\": \"\($0)\"}}" }.joined(separator: "\n") + "\n"
+    scratch.write("batch.jsonl", lines)
+    var linter = Linter(configuration: Configuration(directory: scratch.path), jobs: 2)
+    let oneBatch = linter.lint(paths: ["batch.jsonl"], currentDirectory: scratch.path)
+    linter.jsonLinesReadSize = 4096
+    let manyBatches = linter.lint(paths: ["batch.jsonl"], currentDirectory: scratch.path)
+    #expect(manyBatches.diagnostics.count == Linter.maxDiagnosticsPerFile)
+    #expect(manyBatches.diagnostics.allSatisfy { !$0.message.isEmpty && $0.help != nil })
+    #expect(manyBatches.diagnostics.map(TextReporter.line(for:)) == oneBatch.diagnostics.map(TextReporter.line(for:)))
+    #expect(manyBatches.documents == 3000)
+  }
+
+  @Test func findingsMadeWhileCountingHaveNoText() {
+    func finding() -> Finding {
+      Finding(rule: "value-type", span: .fileStart, message: "built", pointer: "/aps", help: "also built")
+    }
+    let counted = FindingText.counting { finding() }
+    #expect(counted.message.isEmpty && counted.help == nil && counted.pointer == "/aps")
+    #expect(finding().message == "built" && finding().help == "also built")
+  }
 }
 
 /// Under AddressSanitizer (scripts/sanitize) an address-space limit cannot
