@@ -101,7 +101,7 @@ public enum DocumentClassifier {
   /// The same, with the path's `fileExtension(_:)` worked out once for all
   /// the documents of a file (a JSON Lines file has a million).
   static func kind(of root: Node?, format: SourceFormat, fileExtension: String) -> DocumentKind? {
-    if Localizations.fileExtensions.contains(fileExtension) {
+    if Localizations.isFileExtension(fileExtension) {
       return root?.isObject == true ? .localization : nil
     }
     if format == .plist {
@@ -118,12 +118,12 @@ public enum DocumentClassifier {
       }
       return nil
     }
-    if fileExtension == "apns" { return .payload }
+    if fileExtension.isSameKey(as: "apns") { return .payload }
     guard let root, root.isObject else { return nil }
-    if root["aps"] != nil { return .payload }
-    if root["headers"] != nil && root["payload"] != nil { return .envelope }
-    if root["message"] != nil { return .fcmMessage }
-    if root["categories"] != nil { return .categories }
+    if root.hasMember("aps") { return .payload }
+    if root.hasMember("headers") && root.hasMember("payload") { return .envelope }
+    if root.hasMember("message") { return .fcmMessage }
+    if root.hasMember("categories") { return .categories }
     return nil
   }
 

@@ -30,6 +30,12 @@ public struct Localizations: Sendable {
   public static let tableName = "Localizable"
   public static let fileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
 
+  /// `fileExtensions.contains`, without hashing: asked for every document.
+  static func isFileExtension(_ fileExtension: String) -> Bool {
+    fileExtension.isSameKey(as: "strings") || fileExtension.isSameKey(as: "stringsdict")
+      || fileExtension.isSameKey(as: "xcstrings")
+  }
+
   public init() {}
 
   public var isEmpty: Bool { files.isEmpty }

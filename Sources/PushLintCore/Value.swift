@@ -269,6 +269,14 @@ public struct Node: Sendable {
     return members.lastIndex(named: key).map { members[$0] }
   }
 
+  /// Whether the object has a member `key` (asked without copying it).
+  @inline(__always)
+  public func hasMember(_ key: String) -> Bool {
+    if case .object(let members) = value { return members.lastIndex(named: key) != nil }
+    if case .deferred = value { return builtMember(key) != nil }
+    return false
+  }
+
   /// The value for `key`, found as `member(_:)` finds it; without copying
   /// the member around it.
   @inline(__always)
