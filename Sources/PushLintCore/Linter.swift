@@ -8,6 +8,9 @@ public struct LintReport: Sendable {
   public var documents: Int
   /// Paths that could not be linted at all.
   public var fileErrors: [FileError]
+  /// Findings past a file's limit (`Linter.maxDiagnosticsPerFile`), by
+  /// severity: not shown, but counted and judged by the exit status.
+  public var unshown: [Severity: Int] = [:]
 
   public init(diagnostics: [Diagnostic], files: Int, documents: Int, fileErrors: [FileError]) {
     self.diagnostics = diagnostics
@@ -16,7 +19,21 @@ public struct LintReport: Sendable {
     self.fileErrors = fileErrors
   }
 
-  public func count(_ severity: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
+  /// Findings of `severity`, shown or not.
+  public func count(_ severity: Severity) -> Int {
+    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity, default: 0]
+  }
+
+  /// Whether any finding, shown or not, has a severity that `matches`.
+  public func hasFinding(where matches: (Severity) -> Bool) -> Bool {
+    diagnostics.contains { matches($0.severity) } || unshown.contains { $0.value > 0 && matches($0.key) }
+  }
+
+  /// Keeps the findings of `severity` and above, shown or not (`--quiet`).
+  public mutating func keep(atLeast severity: Severity) {
+    diagnostics.removeAll { $0.severity < severity }
+    unshown = unshown.filter { $0.key >= severity }
+  }
 }
 
 /// A file to lint and how it was found.
@@ -73,7 +90,9 @@ public struct Linter: Sendable {
   /// Lints one file's bytes as if it had been named on the command line.
   /// `path` names it in diagnostics and decides its format and configuration;
   /// the configured `context` files are read from disk for cross-file rules.
-  public func lint(bytes: [UInt8], path: String) -> (diagnostics: [Diagnostic], documents: Int) {
+  public func lint(
+    bytes: [UInt8], path: String
+  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: [Severity: Int]) {
     let input = LintInput(
       displayPath: path, absolutePath: Paths.absolute(path, from: configuration.directory), explicit: true,
       namedByGlob: false)
@@ -84,7 +103,7 @@ public struct Linter: Sendable {
       documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
       sounds: contextFiles.compactMap(\.sound))
     let outcome = check(file, project: project)
-    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents)
+    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents, outcome.unshown)
   }
 
   /// Lints several files as one project, as a run over them would; only the
@@ -156,6 +175,7 @@ public struct Linter: Sendable {
       report.files += part.files
       report.documents += part.documents
       report.fileErrors += part.fileErrors
+      report.unshown.merge(part.unshown, uniquingKeysWith: +)
     }
     report.diagnostics.sort(by: Diagnostic.reportOrder)
     return report
@@ -179,8 +199,10 @@ public struct Linter: Sendable {
     var linted = 0
     var documents = 0
     var used: Set<Int> = []
+    var unshown: [Severity: Int] = [:]
     for outcome in outcomes {
       diagnostics.append(contentsOf: outcome.diagnostics)
+      unshown.merge(outcome.unshown, uniquingKeysWith: +)
       if let error = outcome.error { errors.append(error) }
       if outcome.linted { linted += 1 }
       documents += outcome.documents
@@ -189,7 +211,9 @@ public struct Linter: Sendable {
     let lintedPaths = zip(paths, outcomes).filter { $0.1.linted }.map(\.0)
     diagnostics += unusedOverrides(used: used, linted: lintedPaths)
     diagnostics.sort(by: Diagnostic.reportOrder)
-    return LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
+    var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
+    report.unshown = unshown
+    return report
   }
 
   func isContext(_ document: Document) -> Bool { ProjectContext.isContextKind(document.kind) }
@@ -219,8 +243,8 @@ public struct Linter: Sendable {
     var sawPushDocument = false
     /// The configuration's overrides (by index) that matched a finding here.
     var usedOverrides: Set<Int> = []
-    /// Findings beyond the per-file limit, counted but not kept.
-    var dropped = 0
+    /// Findings beyond the per-file limit, counted by severity but not kept.
+    var unshown: [Severity: Int] = [:]
   }
 
   func readInParallel(_ inputs: [LintInput]) -> [ReadFile] { inParallel(inputs, read(file:)) }
@@ -426,7 +450,7 @@ public struct Linter: Sendable {
       check(document, scope: scope, into: &outcome)
     }
     outcome.linted = outcome.documents > 0 || file.input.explicit
-    cap(&outcome.diagnostics, path: file.input.displayPath)
+    cap(&outcome)
     return outcome
   }
 
@@ -480,7 +504,7 @@ public struct Linter: Sendable {
       return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
     }
     outcome.linted = outcome.documents > 0 || input.explicit
-    cap(&outcome.diagnostics, path: input.displayPath, alreadyDropped: outcome.dropped)
+    cap(&outcome)
     return outcome
   }
 
@@ -544,7 +568,7 @@ public struct Linter: Sendable {
     // so it is only counted. A million-line file holds at most one line
     // more than the limit.
     if outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile {
-      outcome.dropped += line.diagnostics.count
+      for diagnostic in line.diagnostics { outcome.unshown[diagnostic.severity, default: 0] += 1 }
     } else {
       for var diagnostic in line.diagnostics {
         diagnostic.document = outcome.documents
@@ -650,14 +674,17 @@ public struct Linter: Sendable {
     return headers
   }
 
-  func cap(_ diagnostics: inout [Diagnostic], path: String, alreadyDropped: Int = 0) {
-    guard diagnostics.count > Linter.maxDiagnosticsPerFile || alreadyDropped > 0 else { return }
-    diagnostics.sort(by: Diagnostic.reportOrder)
-    let dropped = max(0, diagnostics.count - Linter.maxDiagnosticsPerFile) + alreadyDropped
-    diagnostics.removeLast(max(0, diagnostics.count - Linter.maxDiagnosticsPerFile))
-    if var last = diagnostics.last {
+  func cap(_ outcome: inout FileOutcome) {
+    guard outcome.diagnostics.count > Linter.maxDiagnosticsPerFile || !outcome.unshown.isEmpty else { return }
+    outcome.diagnostics.sort(by: Diagnostic.reportOrder)
+    for diagnostic in outcome.diagnostics.dropFirst(Linter.maxDiagnosticsPerFile) {
+      outcome.unshown[diagnostic.severity, default: 0] += 1
+    }
+    outcome.diagnostics.removeLast(max(0, outcome.diagnostics.count - Linter.maxDiagnosticsPerFile))
+    let dropped = outcome.unshown.values.reduce(0, +)
+    if var last = outcome.diagnostics.last {
       last.message += " (and \(dropped) more findings in this file, not shown)"
-      diagnostics[diagnostics.count - 1] = last
+      outcome.diagnostics[outcome.diagnostics.count - 1] = last
     }
   }
 

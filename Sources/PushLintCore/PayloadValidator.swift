@@ -23,10 +23,13 @@ public struct PayloadValidator: Sendable {
   /// What a validation found.
   public struct Result: Sendable {
     public var diagnostics: [Diagnostic]
+    /// Findings past `Linter.maxDiagnosticsPerFile`, counted by severity.
+    public var unshown: [Severity: Int] = [:]
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
-    /// No finding APNs would reject or the device would drop: no errors.
-    public var isSendable: Bool { errors.isEmpty }
+    /// No finding APNs would reject or the device would drop: no errors,
+    /// shown or not.
+    public var isSendable: Bool { errors.isEmpty && unshown[.error, default: 0] == 0 }
   }
 
   /// Validates a payload's bytes, with the APNs headers it will be sent with
@@ -39,7 +42,8 @@ public struct PayloadValidator: Sendable {
       configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
     }
     let linter = Linter(configuration: configuration, jobs: 1)
-    return Result(diagnostics: linter.lint(bytes: payload, path: name).diagnostics)
+    let result = linter.lint(bytes: payload, path: name)
+    return Result(diagnostics: result.diagnostics, unshown: result.unshown)
   }
 
   public func validate(payload: String, headers: [String: String] = [:], name: String = "payload.json") -> Result {

@@ -112,6 +112,7 @@ struct Lint: ParsableCommand {
         standardInputBytes = bytes
         let result = linter.lint(bytes: bytes, path: name)
         report = LintReport(diagnostics: result.diagnostics, files: 1, documents: result.documents, fileErrors: [])
+        report.unshown = result.unshown
       case .failure(let error):
         FileHandle.standardError.write("pushlint: \(error)\n")
         terminate(ExitStatus.usage)
@@ -123,11 +124,12 @@ struct Lint: ParsableCommand {
         report.files += rest.files
         report.documents += rest.documents
         report.fileErrors += rest.fileErrors
+        report.unshown.merge(rest.unshown, uniquingKeysWith: +)
       }
     } else {
       report = linter.lint(paths: paths, currentDirectory: currentDirectory)
     }
-    if quiet { report.diagnostics.removeAll { $0.severity != .error } }
+    if quiet { report.keep(atLeast: .error) }
 
     let environment = ProcessInfo.environment
     let toTerminal = output == nil && isatty(1) == 1
@@ -168,7 +170,7 @@ struct Lint: ParsableCommand {
 
   func exitStatus(_ report: LintReport, failOn: FailOn) -> Int32 {
     if !report.fileErrors.isEmpty { return ExitStatus.usage }
-    if report.diagnostics.contains(where: { failOn.fails($0.severity) }) { return ExitStatus.findings }
+    if report.hasFinding(where: failOn.fails) { return ExitStatus.findings }
     if let maxWarnings, report.count(.warning) > maxWarnings { return ExitStatus.findings }
     return ExitStatus.clean
   }

@@ -25,6 +25,15 @@ import Testing
     #expect(sent == "sent 50 bytes")
   }
 
+  @Test func anErrorPastTheShownFindingsStillRefusesThePush() {
+    let unknown = (1...1001).map { "\"x\($0)\": 1, " }.joined()
+    let result = PayloadValidator().validate(payload: "{\"aps\": {\(unknown)\"badge\": \"3\"}}")
+    // Shown: payload-too-large and 999 unknown keys; not shown: 2 unknown keys and the badge.
+    #expect(result.errors.map(\.rule) == ["payload-too-large"])
+    #expect(result.unshown[.error] == 1)
+    #expect(!result.isSendable)
+  }
+
   @Test func aBadPushIsRefusedWithReasons() {
     let validator = PayloadValidator()
     #expect(throws: Refused.self) {

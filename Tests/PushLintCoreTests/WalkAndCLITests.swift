@@ -177,6 +177,30 @@ let pushlintBinary: String = {
     #expect(result.standardError == "pushlint: no problems in 1 file\n")
   }
 
+  /// A CI gate must fail on an error even when the file's first
+  /// `maxDiagnosticsPerFile` findings are notes and the error is not shown.
+  @Test func anErrorPastTheLimitStillFailsTheRunAndIsCounted() {
+    let scratch = ScratchDirectory()
+    let note = "{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": \"time-sensitive\"}}"
+    let lines = Array(repeating: note, count: Linter.maxDiagnosticsPerFile) + ["{\"aps\": {\"badge\": \"3\"}}"]
+    scratch.write("batch.jsonl", lines.joined(separator: "\n") + "\n")
+    // 1,001 unknown keys (warnings) before the wrong badge (an error).
+    let unknown = (1...1001).map { "\"x\($0)\": 1, " }.joined()
+    scratch.write("big.json", "{\"aps\": {\(unknown)\"badge\": \"3\"}}")
+    for file in ["batch.jsonl", "big.json"] {
+      // The keys make big.json too large for APNs: that error would be shown.
+      let result = run(pushlintBinary, ["--no-config", "--rule", "payload-too-large=off", file], in: scratch.path)
+      #expect(result.status == 1, "\(file)")
+      #expect(result.standardOutput.split(separator: "\n").count == Linter.maxDiagnosticsPerFile, "\(file)")
+      #expect(result.standardError.hasPrefix("pushlint: 1 error, "), "\(file)")
+    }
+    let noted = run(pushlintBinary, ["--no-config", "batch.jsonl"], in: scratch.path)
+    #expect(noted.standardError.hasPrefix("pushlint: 1 error, 0 warnings, 1000 notes in 1 file"))
+    let quiet = run(pushlintBinary, ["--no-config", "--quiet", "batch.jsonl"], in: scratch.path)
+    #expect(quiet.status == 1)
+    #expect(quiet.standardError.hasPrefix("pushlint: 1 error, 0 warnings, 0 notes in 1 file"))
+  }
+
   @Test func aMissingPathExitsTwoWithOneLine() {
     let scratch = ScratchDirectory()
     scratch.write("ok.json", "{\"aps\": {\"alert\": \"Hi\"}}")
