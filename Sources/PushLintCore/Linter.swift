@@ -280,7 +280,10 @@ public struct Linter: Sendable {
       results.deallocate()
     }
     nonisolated(unsafe) let shared = results
-    let chunks = min(items.count, workers * 8)
+    // Many small chunks, so a core that finishes early waits less for the
+    // other's last chunk: a JSON Lines run is 125 batches (at 8 chunks a
+    // core the cores were busy 1.88 of 2, at 32 1.92).
+    let chunks = min(items.count, workers * 32)
     let sideJobs = sideJob == nil ? 0 : 1
     withoutActuallyEscaping(transform) { transform in
       nonisolated(unsafe) let work = transform
