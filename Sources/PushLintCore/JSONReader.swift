@@ -463,7 +463,16 @@ struct JSONScanner {
     }
   }
 
+  /// Inlined for the common case, the next byte not white space (compact
+  /// JSON has none): it is asked between every two tokens.
+  @inline(__always)
   mutating func skipWhitespace() {
+    if index < bytes.count && bytes[index] > UInt8(ascii: " ") { return }
+    skipWhitespaceBytes()
+  }
+
+  @inline(never)
+  private mutating func skipWhitespaceBytes() {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
