@@ -59,62 +59,43 @@ public struct KeySpecFields: Sendable {
 
 /// What `rules/schema.yaml` says about one key. A class, since every member
 /// of every document looks one up: passing it around must not copy its
-/// twenty fields; and its fields are constants, stored rather than computed,
-/// so they are read in place without a retain each.
+/// twenty fields; and its fields are constants, read without exclusivity checks.
 public final class KeySpec: Sendable {
-  public let types: [JSONType]
-  public let whole: Bool
-  public let required: Bool
-  public let minimum: Double?
-  public let maximum: Double?
-  public let exclusiveMinimum: Double?
-  public let values: [SchemaValue]?
-  public let format: String?
-  public let maxBytes: Int?
-  public let items: JSONType?
-  public let itemSchema: String?
-  public let itemValues: [String]?
-  public let deprecatedValues: [String: String]
-  public let valueSince: [String: [Platform: OSVersion]]
-  public let valuesType: JSONType?
-  public let schema: String?
-  public let since: [Platform: OSVersion]
-  public let deprecated: String?
-  public let pushTypes: [String]?
-  public let forPushTypes: [String: KeySpec]
-  public let note: String?
+  public let fields: KeySpecFields
   /// The string members of `values`, which every string value is checked against.
   public let stringValues: [String]
 
   init(_ fields: KeySpecFields) {
-    types = fields.types
-    whole = fields.whole
-    required = fields.required
-    minimum = fields.minimum
-    maximum = fields.maximum
-    exclusiveMinimum = fields.exclusiveMinimum
-    values = fields.values
-    format = fields.format
-    maxBytes = fields.maxBytes
-    items = fields.items
-    itemSchema = fields.itemSchema
-    itemValues = fields.itemValues
-    deprecatedValues = fields.deprecatedValues
-    valueSince = fields.valueSince
-    valuesType = fields.valuesType
-    schema = fields.schema
-    since = fields.since
-    deprecated = fields.deprecated
-    pushTypes = fields.pushTypes
-    forPushTypes = fields.forPushTypes
-    note = fields.note
+    self.fields = fields
     stringValues = (fields.values ?? []).compactMap { if case .string(let string) = $0 { string } else { nil } }
   }
+
+  public var types: [JSONType] { fields.types }
+  public var whole: Bool { fields.whole }
+  public var required: Bool { fields.required }
+  public var minimum: Double? { fields.minimum }
+  public var maximum: Double? { fields.maximum }
+  public var exclusiveMinimum: Double? { fields.exclusiveMinimum }
+  public var values: [SchemaValue]? { fields.values }
+  public var format: String? { fields.format }
+  public var maxBytes: Int? { fields.maxBytes }
+  public var items: JSONType? { fields.items }
+  public var itemSchema: String? { fields.itemSchema }
+  public var itemValues: [String]? { fields.itemValues }
+  public var deprecatedValues: [String: String] { fields.deprecatedValues }
+  public var valueSince: [String: [Platform: OSVersion]] { fields.valueSince }
+  public var valuesType: JSONType? { fields.valuesType }
+  public var schema: String? { fields.schema }
+  public var since: [Platform: OSVersion] { fields.since }
+  public var deprecated: String? { fields.deprecated }
+  public var pushTypes: [String]? { fields.pushTypes }
+  public var forPushTypes: [String: KeySpec] { fields.forPushTypes }
+  public var note: String? { fields.note }
 
   /// The spec that applies for `pushType`.
   public func resolved(for pushType: String?) -> KeySpec {
     // Most keys mean the same for every push type: no need to hash the type.
-    guard let pushType, !forPushTypes.isEmpty, let specific = forPushTypes[pushType] else { return self }
+    guard let pushType, !fields.forPushTypes.isEmpty, let specific = fields.forPushTypes[pushType] else { return self }
     return specific
   }
 }
