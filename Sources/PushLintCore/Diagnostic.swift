@@ -71,6 +71,40 @@ public struct Diagnostic: Sendable, Hashable {
   }
 }
 
+/// A number of findings of each severity.
+public struct SeverityCounts: Sendable, Equatable {
+  public var errors = 0
+  public var warnings = 0
+  public var infos = 0
+
+  public init() {}
+
+  public subscript(severity: Severity) -> Int {
+    get {
+      switch severity {
+      case .error: errors
+      case .warning: warnings
+      case .info: infos
+      }
+    }
+    set {
+      switch severity {
+      case .error: errors = newValue
+      case .warning: warnings = newValue
+      case .info: infos = newValue
+      }
+    }
+  }
+
+  public var total: Int { errors + warnings + infos }
+
+  public static func += (lhs: inout SeverityCounts, rhs: SeverityCounts) {
+    lhs.errors += rhs.errors
+    lhs.warnings += rhs.warnings
+    lhs.infos += rhs.infos
+  }
+}
+
 /// What a reader or rule found, before the engine attaches path, document and
 /// the configured severity.
 public struct Finding: Sendable {

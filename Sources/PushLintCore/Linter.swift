@@ -10,7 +10,7 @@ public struct LintReport: Sendable {
   public var fileErrors: [FileError]
   /// Findings past a file's limit (`Linter.maxDiagnosticsPerFile`), by
   /// severity: not shown, but counted and judged by the exit status.
-  public var unshown: [Severity: Int] = [:]
+  public var unshown = SeverityCounts()
 
   public init(diagnostics: [Diagnostic], files: Int, documents: Int, fileErrors: [FileError]) {
     self.diagnostics = diagnostics
@@ -21,18 +21,18 @@ public struct LintReport: Sendable {
 
   /// Findings of `severity`, shown or not.
   public func count(_ severity: Severity) -> Int {
-    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity, default: 0]
+    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity]
   }
 
   /// Whether any finding, shown or not, has a severity that `matches`.
   public func hasFinding(where matches: (Severity) -> Bool) -> Bool {
-    diagnostics.contains { matches($0.severity) } || unshown.contains { $0.value > 0 && matches($0.key) }
+    diagnostics.contains { matches($0.severity) } || Severity.allCases.contains { unshown[$0] > 0 && matches($0) }
   }
 
   /// Keeps the findings of `severity` and above, shown or not (`--quiet`).
   public mutating func keep(atLeast severity: Severity) {
     diagnostics.removeAll { $0.severity < severity }
-    unshown = unshown.filter { $0.key >= severity }
+    for lower in Severity.allCases where lower < severity { unshown[lower] = 0 }
   }
 }
 
@@ -92,7 +92,7 @@ public struct Linter: Sendable {
   /// the configured `context` files are read from disk for cross-file rules.
   public func lint(
     bytes: [UInt8], path: String
-  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: [Severity: Int]) {
+  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts) {
     let input = LintInput(
       displayPath: path, absolutePath: Paths.absolute(path, from: configuration.directory), explicit: true,
       namedByGlob: false)
@@ -175,7 +175,7 @@ public struct Linter: Sendable {
       report.files += part.files
       report.documents += part.documents
       report.fileErrors += part.fileErrors
-      report.unshown.merge(part.unshown, uniquingKeysWith: +)
+      report.unshown += part.unshown
     }
     report.diagnostics.sort(by: Diagnostic.reportOrder)
     return report
@@ -199,10 +199,10 @@ public struct Linter: Sendable {
     var linted = 0
     var documents = 0
     var used: Set<Int> = []
-    var unshown: [Severity: Int] = [:]
+    var unshown = SeverityCounts()
     for outcome in outcomes {
       diagnostics.append(contentsOf: outcome.diagnostics)
-      unshown.merge(outcome.unshown, uniquingKeysWith: +)
+      unshown += outcome.unshown
       if let error = outcome.error { errors.append(error) }
       if outcome.linted { linted += 1 }
       documents += outcome.documents
@@ -244,7 +244,7 @@ public struct Linter: Sendable {
     /// The configuration's overrides (by index) that matched a finding here.
     var usedOverrides: Set<Int> = []
     /// Findings beyond the per-file limit, counted by severity but not kept.
-    var unshown: [Severity: Int] = [:]
+    var unshown = SeverityCounts()
   }
 
   func readInParallel(_ inputs: [LintInput]) -> [ReadFile] { inParallel(inputs, read(file:)) }
@@ -273,12 +273,11 @@ public struct Linter: Sendable {
       sideJob?()
       return items.map(transform)
     }
-    let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: items.count)
-    results.initialize(repeating: nil)
-    defer {
-      results.deinitialize()
-      results.deallocate()
-    }
+    // Each result is written once into uninitialized storage and moved out
+    // at the end: copying them out (a JSON Lines batch is 8,000) was serial
+    // work between batches.
+    let results = UnsafeMutablePointer<Result>.allocate(capacity: items.count)
+    defer { results.deallocate() }
     nonisolated(unsafe) let shared = results
     // Many small chunks, so a core that finishes early waits less for the
     // other's last chunk: a JSON Lines run is 125 batches (at 8 chunks a
@@ -295,12 +294,15 @@ public struct Linter: Sendable {
         }
         var index = iteration - sideJobs
         while index < items.count {
-          shared[index] = work(items[index])
+          (shared + index).initialize(to: work(items[index]))
           index += chunks
         }
       }
     }
-    return results.map { $0! }
+    return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+      buffer.baseAddress!.moveInitialize(from: results, count: items.count)
+      initialized = items.count
+    }
   }
 
   func read(file input: LintInput) -> ReadFile {
@@ -500,7 +502,7 @@ public struct Linter: Sendable {
             : checkLine(line, bytes: bytes, input: input, scope: scope)
         }
       }
-      for line in checked { merge(line, into: &outcome) }
+      for index in checked.indices { merge(checked[index], into: &outcome) }
       current = next
     }
     if case .failure(let error)? = current {
@@ -571,7 +573,7 @@ public struct Linter: Sendable {
     // so it is only counted. A million-line file holds at most one line
     // more than the limit.
     if outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile {
-      for diagnostic in line.diagnostics { outcome.unshown[diagnostic.severity, default: 0] += 1 }
+      for diagnostic in line.diagnostics { outcome.unshown[diagnostic.severity] += 1 }
     } else {
       for var diagnostic in line.diagnostics {
         diagnostic.document = outcome.documents
@@ -579,7 +581,7 @@ public struct Linter: Sendable {
       }
     }
     outcome.documents += 1
-    outcome.usedOverrides.formUnion(line.usedOverrides)
+    if !line.usedOverrides.isEmpty { outcome.usedOverrides.formUnion(line.usedOverrides) }
   }
 
   /// Runs every rule over a document; the configured levels decide what is kept.
@@ -678,13 +680,13 @@ public struct Linter: Sendable {
   }
 
   func cap(_ outcome: inout FileOutcome) {
-    guard outcome.diagnostics.count > Linter.maxDiagnosticsPerFile || !outcome.unshown.isEmpty else { return }
+    guard outcome.diagnostics.count > Linter.maxDiagnosticsPerFile || outcome.unshown.total > 0 else { return }
     outcome.diagnostics.sort(by: Diagnostic.reportOrder)
     for diagnostic in outcome.diagnostics.dropFirst(Linter.maxDiagnosticsPerFile) {
-      outcome.unshown[diagnostic.severity, default: 0] += 1
+      outcome.unshown[diagnostic.severity] += 1
     }
     outcome.diagnostics.removeLast(max(0, outcome.diagnostics.count - Linter.maxDiagnosticsPerFile))
-    let dropped = outcome.unshown.values.reduce(0, +)
+    let dropped = outcome.unshown.total
     if var last = outcome.diagnostics.last {
       last.message += " (and \(dropped) more findings in this file, not shown)"
       outcome.diagnostics[outcome.diagnostics.count - 1] = last

@@ -24,12 +24,12 @@ public struct PayloadValidator: Sendable {
   public struct Result: Sendable {
     public var diagnostics: [Diagnostic]
     /// Findings past `Linter.maxDiagnosticsPerFile`, counted by severity.
-    public var unshown: [Severity: Int] = [:]
+    public var unshown = SeverityCounts()
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
     /// No finding APNs would reject or the device would drop: no errors,
     /// shown or not.
-    public var isSendable: Bool { errors.isEmpty && unshown[.error, default: 0] == 0 }
+    public var isSendable: Bool { errors.isEmpty && unshown[.error] == 0 }
   }
 
   /// Validates a payload's bytes, with the APNs headers it will be sent with

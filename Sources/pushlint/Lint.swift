@@ -124,7 +124,7 @@ struct Lint: ParsableCommand {
         report.files += rest.files
         report.documents += rest.documents
         report.fileErrors += rest.fileErrors
-        report.unshown.merge(rest.unshown, uniquingKeysWith: +)
+        report.unshown += rest.unshown
       }
     } else {
       report = linter.lint(paths: paths, currentDirectory: currentDirectory)
