@@ -121,6 +121,12 @@ public struct RuleCatalog: Sendable {
   }
 
   public func description(of rule: String) -> RuleDescription? { descriptions[rule] }
+
+  /// One embedded file of `rules/`, without reading the rule documents
+  /// (the schema is needed to lint anything, the documents only to report).
+  static func embeddedText(of name: String) -> String? {
+    EmbeddedRuleCatalog.files.first { $0.name == name }?.text
+  }
 }
 
 /// Reads the rule document format described in `rules/README.md`.

@@ -192,7 +192,8 @@ struct Lint: ParsableCommand {
   }
 
   func applyCommandLine(to configuration: inout Configuration) throws {
-    let ruleNames = RuleCatalog.standard.descriptions.keys.sorted()
+    // The catalog is parsed only when a rule is named.
+    let ruleNames = ruleSettings.isEmpty ? [] : RuleCatalog.standard.descriptions.keys.sorted()
     for setting in ruleSettings {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else {
