@@ -226,7 +226,9 @@ public final class PushSchema: Sendable {
   private let limitsWithoutTargets: PayloadLimits
 
   public static let standard: PushSchema = {
-    guard let text = RuleCatalog.embeddedText(of: "schema.yaml") else { fatalError("rules/schema.yaml is not embedded") }
+    guard let text = RuleCatalog.embeddedText(of: "schema.yaml") else {
+      fatalError("rules/schema.yaml is not embedded")
+    }
     do {
       return try PushSchema(yaml: text)
     } catch {

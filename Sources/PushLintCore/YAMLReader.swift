@@ -181,10 +181,17 @@ private struct YAMLTreeBuilder {
 
   /// The pointer the next child of the innermost container gets.
   func childPointer() -> String {
-    guard let frame = stack.last else { return "" }
-    if !frame.isMapping { return frame.pointer + "/\(frame.elements.count)" }
-    if let key = frame.pendingKey { return Node.pointer(frame.pointer, appending: key.0) }
-    return frame.pointer
+    let (parent, token) = childPointerParts()
+    return token.map { Node.pointer(parent, appending: $0) } ?? parent
+  }
+
+  /// The next child's pointer as its parent's and its own token, which a
+  /// scalar node keeps unjoined until a finding names it.
+  func childPointerParts() -> (parent: String, token: String?) {
+    guard let frame = stack.last else { return ("", nil) }
+    if !frame.isMapping { return (frame.pointer, String(frame.elements.count)) }
+    if let key = frame.pendingKey { return (frame.pointer, key.0) }
+    return (frame.pointer, nil)
   }
 
   var expectsKey: Bool {
@@ -219,20 +226,20 @@ private struct YAMLTreeBuilder {
         setPendingKey(text, eventSpan)
         return
       }
-      let pointer = childPointer()
+      let (parent, token) = childPointerParts()
       let value: Value
       if scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil {
         if let note = YAMLScalarResolution.versionDifference(text) {
           findings.append(
             Finding(
-              rule: RuleName.yamlAmbiguousValue, span: eventSpan, message: note.message, pointer: pointer,
-              help: note.help))
+              rule: RuleName.yamlAmbiguousValue, span: eventSpan, message: note.message,
+              pointer: token.map { Node.pointer(parent, appending: $0) } ?? parent, help: note.help))
         }
         value = YAMLScalarResolution.resolvePlain(text)
       } else {
         value = YAMLScalarResolution.resolveTagged(text, tag: tag)
       }
-      add(Node(value: value, span: eventSpan, pointer: pointer), anchor: anchor, count: 1)
+      add(Node(value: value, span: eventSpan, parent: parent, token: token), anchor: anchor, count: 1)
     case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
       let isMapping = event.type == YAML_MAPPING_START_EVENT
       let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor

@@ -7,14 +7,23 @@ enum YAMLScalarResolution {
 
   /// A plain, untagged scalar under the YAML 1.2 core schema.
   static func resolvePlain(_ text: String) -> Value {
-    switch text {
-    case "", "~", "null", "Null", "NULL": return .null
-    case "true", "True", "TRUE": return .bool(true)
-    case "false", "False", "FALSE": return .bool(false)
-    default: break
+    // Most plain scalars are words: only five letters or fewer can be a null
+    // or a boolean, and a number never starts with a letter.
+    if text.utf8.count <= 5 {
+      switch text {
+      case "", "~", "null", "Null", "NULL": return .null
+      case "true", "True", "TRUE": return .bool(true)
+      case "false", "False", "FALSE": return .bool(false)
+      default: break
+      }
     }
+    if let first = text.utf8.first, isASCIILetter(first) { return .string(text) }
     if let number = number(text) { return .number(number) }
     return .string(text)
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
   /// A quoted or tagged scalar: quoted is always a string; the standard tags
@@ -106,6 +115,12 @@ enum YAMLScalarResolution {
 
   /// Why a plain scalar means something else to a YAML 1.1 reader, if it does.
   static func versionDifference(_ text: String) -> VersionNote? {
+    // A word of four letters or more is none of the cases below: not a
+    // YAML 1.1 boolean (three at most), nor a special float or a number
+    // (those start with a digit, a sign or a dot) unless it ends in `.inf`.
+    if text.utf8.count > 3, let first = text.utf8.first, isASCIILetter(first), !text.hasSuffix(".inf") {
+      return nil
+    }
     let lower = text.lowercased()
     if ["y", "n", "yes", "no", "on", "off"].contains(lower) {
       let truth = ["y", "yes", "on"].contains(lower)
