@@ -539,7 +539,7 @@ public struct Linter: Sendable {
     var content = UnsafeBufferPointer(rebasing: bytes[line.range])
     if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
-    let result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset, deferringAppData: true)
+    var result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset, deferringAppData: true)
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, fileExtension: scope.fileExtension) {
       kind = known
@@ -556,12 +556,16 @@ public struct Linter: Sendable {
     } else {
       return checked
     }
+    // The tree is moved from the read result into the document and the
+    // document into `check`, which frees it: copies of either were freed a
+    // second time.
     document = Document(
-      path: input.displayPath, format: .jsonLines, kind: kind, root: result.root, readerFindings: result.findings)
+      path: input.displayPath, format: .jsonLines, kind: kind, root: result.root.take(),
+      readerFindings: result.findings)
     document.rootCompactSize = result.compactSize
     document.keysAreUnique = result.keysAreUnique
     var outcome = FileOutcome()
-    check(document, scope: scope, into: &outcome)
+    check(consume document, scope: scope, into: &outcome)
     checked.diagnostics = outcome.diagnostics
     checked.usedOverrides = outcome.usedOverrides
     return checked
