@@ -179,11 +179,7 @@ extension JSONScanner {
     var earlier = count - 1
     while keys[earlier].lowerBound >= 0 {
       let other = keys[earlier]
-      if other.count == key.count
-        && memcmp(bytes.baseAddress! + other.lowerBound, bytes.baseAddress! + key.lowerBound, key.count) == 0
-      {
-        return false
-      }
+      if other.count == key.count && sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
       earlier -= 1
     }
     keys[count] = key
@@ -193,6 +189,17 @@ extension JSONScanner {
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
     index += 1
     return true
+  }
+
+  /// Whether the `count` bytes at `first` and at `second` are the same:
+  /// keys are short, and `memcmp` through a call cost more than comparing.
+  @inline(__always)
+  private func sameBytes(_ first: Int, _ second: Int, count: Int) -> Bool {
+    guard count > 16 else {
+      for offset in 0..<count where bytes[first + offset] != bytes[second + offset] { return false }
+      return true
+    }
+    return memcmp(bytes.baseAddress! + first, bytes.baseAddress! + second, count) == 0
   }
 
   /// A string value. One with an escape is read by the parser, which
