@@ -70,6 +70,10 @@ public struct Linter: Sendable {
   /// files of no kind pushlint lints are skipped (for hooks that pass every
   /// changed file).
   public var skipsUnrelatedFiles = false
+  /// Findings below this severity are dropped as they are found
+  /// (`--quiet`): they take no room under the per-file limit, which would
+  /// otherwise hide an error behind a file's first 1,000 notes.
+  public var reportsAtLeast = Severity.info
   /// `--rule` and `--target`, which win over every configuration file.
   public var ruleOverrides: [String: RuleSetting] = [:]
   public var targetOverrides: [Platform: OSVersion] = [:]
@@ -645,6 +649,7 @@ public struct Linter: Sendable {
       finding.rule, defaultSeverity: defaultSeverity, relativePath: relativePath, pointer: finding.pointer)
     guard case .severity(let configured) = setting else { return (nil, matched) }
     let severity = finding.severity.map { min($0, configured) } ?? configured
+    guard severity >= reportsAtLeast else { return (nil, matched) }
     let diagnostic = Diagnostic(
       path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
       message: finding.message, pointer: finding.pointer, help: finding.help)

@@ -102,6 +102,7 @@ struct Lint: ParsableCommand {
     linter.skipsUnrelatedFiles = skipUnrelated
     var commandLine = Configuration(directory: currentDirectory)
     try applyCommandLine(to: &commandLine)
+    if quiet { linter.reportsAtLeast = .error }
     linter.ruleOverrides = commandLine.rules
     linter.targetOverrides = commandLine.targets
     var report: LintReport

@@ -196,8 +196,11 @@ let pushlintBinary: String = {
     }
     let noted = run(pushlintBinary, ["--no-config", "batch.jsonl"], in: scratch.path)
     #expect(noted.standardError.hasPrefix("pushlint: 1 error, 0 warnings, 1000 notes in 1 file"))
+    // --quiet drops the notes before the limit: the error is shown.
     let quiet = run(pushlintBinary, ["--no-config", "--quiet", "batch.jsonl"], in: scratch.path)
     #expect(quiet.status == 1)
+    #expect(quiet.standardOutput.hasPrefix("batch.jsonl:1001:"))
+    #expect(quiet.standardOutput.split(separator: "\n").count == 1)
     #expect(quiet.standardError.hasPrefix("pushlint: 1 error, 0 warnings, 0 notes in 1 file"))
   }
 
