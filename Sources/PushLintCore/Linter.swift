@@ -345,7 +345,7 @@ public struct Linter: Sendable {
   /// Whether a file's documents can be payloads (and so templates): JSON or
   /// YAML, but not a String Catalog, which is JSON and always localization.
   static func mayHoldPayloads(_ format: SourceFormat, path: String) -> Bool {
-    (format == .json || format == .yaml) && !Localizations.fileExtensions.contains(fileExtension(path))
+    (format == .json || format == .yaml) && !Localizations.isFileExtension(fileExtension(path))
   }
 
   /// Whether JSON or YAML text may hold a document of the project context:
@@ -399,7 +399,7 @@ public struct Linter: Sendable {
       } else if result.root == nil {
         let name = fileExtension(input.absolutePath)
         let reportable =
-          input.namedByGlob || name == "apns" || Localizations.fileExtensions.contains(name) || mentionsPush
+          input.namedByGlob || name == "apns" || Localizations.isFileExtension(name) || mentionsPush
         kind = reportable ? .other : nil
       } else {
         kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
@@ -614,8 +614,8 @@ public struct Linter: Sendable {
   /// The push view and the schema's findings, which several rules read.
   func analyze(_ document: inout Document, scope: FileScope) {
     document.push = PushAnalysis.analyze(
-      document, schema: schema, targets: scope.context.targets, configuredHeaders: scope.configuredHeaders,
-      isAPNSFile: scope.fileExtension == "apns", payloadLimits: scope.payloadLimits)
+      document, schema: schema, configuredHeaders: scope.configuredHeaders, isAPNSFile: scope.fileExtension == "apns",
+      payloadLimits: scope.payloadLimits)
     document.schemaFindings = SchemaValidator.validate(
       document, push: document.push, schema: schema, targets: scope.context.targets)
   }

@@ -28,12 +28,13 @@ public struct Localizations: Sendable {
 
   /// The table the system looks notification keys up in.
   public static let tableName = "Localizable"
-  public static let fileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+  /// A list, not a set: asked for every document, three comparisons by
+  /// length first cost less than hashing the extension.
+  public static let fileExtensions = ["strings", "stringsdict", "xcstrings"]
 
-  /// `fileExtensions.contains`, without hashing: asked for every document.
+  /// Whether `fileExtension` (as `fileExtension(_:)` gives it) is a localization file's.
   static func isFileExtension(_ fileExtension: String) -> Bool {
-    fileExtension.isSameKey(as: "strings") || fileExtension.isSameKey(as: "stringsdict")
-      || fileExtension.isSameKey(as: "xcstrings")
+    fileExtensions.contains { $0.isSameKey(as: fileExtension) }
   }
 
   public init() {}
@@ -44,7 +45,7 @@ public struct Localizations: Sendable {
   public static func isLocalizableTable(_ path: String) -> Bool {
     let name = Paths.fileName(path)
     guard let dot = name.lastIndex(of: ".") else { return false }
-    return name[..<dot] == tableName && fileExtensions.contains(fileExtension(name))
+    return name[..<dot] == tableName && isFileExtension(fileExtension(name))
   }
 
   /// The language of a `.strings` or `.stringsdict` file: its `.lproj` folder.

@@ -113,12 +113,13 @@ public final class PushInfo: Sendable {
 enum PushAnalysis {
   /// The push view of a document, for the kinds that carry a payload.
   static func analyze(
-    _ document: Document, schema: PushSchema, targets: [Platform: OSVersion] = [:],
-    configuredHeaders: [(name: String, value: String)], isAPNSFile: Bool? = nil, payloadLimits: PayloadLimits? = nil
+    _ document: Document, schema: PushSchema, configuredHeaders: [(name: String, value: String)],
+    isAPNSFile: Bool? = nil, payloadLimits: PayloadLimits? = nil
   ) -> PushInfo? {
     guard let root = document.root, root.isObject else { return nil }
+    // The linter works both out once per file; alone, a document has no targets.
     let isAPNSFile = isAPNSFile ?? (fileExtension(document.path) == "apns")
-    let limits = payloadLimits ?? schema.payloadLimits(under: targets)
+    let limits = payloadLimits ?? schema.payloadLimits(under: [:])
     switch document.kind {
     case .payload:
       return PushInfo(payload: root, anchor: root) { info in

@@ -241,11 +241,6 @@ public final class PushSchema: Sendable {
     return schema
   }
 
-  /// The payload size limit for a push type under the configured targets.
-  public func payloadLimit(for pushType: String, targets: [Platform: OSVersion]) -> Int {
-    payloadLimits(under: targets).limit(for: pushType)
-  }
-
   /// `payloadLimit(for:targets:)` of every push type, worked out once for
   /// the targets of a file rather than for each of its documents.
   public func payloadLimits(under targets: [Platform: OSVersion]) -> PayloadLimits {

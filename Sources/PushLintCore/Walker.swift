@@ -113,7 +113,7 @@ extension Linter {
           let isSound = SoundFileReader.extensions.contains(fileExtension(name))
           guard isSound || SourceFormat.from(fileName: name) != nil else { continue }
           // Other tables (InfoPlist.strings, Main.strings) never hold notification text.
-          if Localizations.fileExtensions.contains(fileExtension(name)) && !Localizations.isLocalizableTable(name) {
+          if Localizations.isFileExtension(fileExtension(name)) && !Localizations.isLocalizableTable(name) {
             continue
           }
           if let relative, configuration.exclude.contains(where: { $0.matches(relative) }) { continue }
