@@ -602,7 +602,6 @@ public struct Linter: Sendable {
   /// Taken, not borrowed: the analyses are added to the caller's document
   /// rather than to a copy of it made for every document.
   func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
-    var document = document
     analyze(&document, scope: scope)
     for finding in findings(document, scope: scope) {
       let (diagnostic, matched) = resolve(finding, document: document, relativePath: scope.relativePath)

@@ -120,6 +120,8 @@ enum PushAnalysis {
     // The linter works both out once per file; alone, a document has no targets.
     let isAPNSFile = isAPNSFile ?? (fileExtension(document.path) == "apns")
     let limits = payloadLimits ?? schema.payloadLimits(under: [:])
+    // Taken out of the document so the closures below do not copy all of it.
+    let rootSize = document.rootCompactSize
     switch document.kind {
     case .payload:
       return PushInfo(payload: root, anchor: root) { info in
@@ -132,7 +134,7 @@ enum PushAnalysis {
               name: name, value: nil, text: value, keySpan: at, valueSpan: at, pointer: "")
           }
         }
-        finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile, rootSize: document.rootCompactSize)
+        finish(&info, schema: schema, limits: limits, isAPNSFile: isAPNSFile, rootSize: rootSize)
       }
     case .envelope:
       guard let payload = root["payload"], payload.isObject else { return nil }

@@ -55,13 +55,21 @@ public struct PlaceholderMatch: Sendable, Hashable {
 public struct PlaceholderPattern: Sendable {
   /// The configured expression; nil for `{{name}}`.
   public let source: String?
-  nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
+  /// Boxed: `Regex` is a resilient type, and holding it directly made every
+  /// copy of a document's `TemplateInfo?` (each rule that asks whether the
+  /// document is a template) go through run-time value witnesses.
+  private let compiled: CompiledRegex?
+
+  private final class CompiledRegex: Sendable {
+    nonisolated(unsafe) let regex: Regex<AnyRegexOutput>
+    init(_ regex: Regex<AnyRegexOutput>) { self.regex = regex }
+  }
 
   public static let standard = PlaceholderPattern()
 
   private init() {
     source = nil
-    regex = nil
+    compiled = nil
   }
 
   /// Nil, with the reason, when `source` is not a usable expression.
@@ -76,7 +84,7 @@ public struct PlaceholderPattern: Sendable {
       throw PlaceholderPatternError(message: "\"pattern\" matches the empty string, so it would match everywhere")
     }
     self.source = source
-    self.regex = regex
+    compiled = CompiledRegex(regex)
   }
 
   public var display: String { source ?? "{{name}}" }
@@ -84,7 +92,7 @@ public struct PlaceholderPattern: Sendable {
   /// Every placeholder in `bytes`, in order. Cheap when there is none: the
   /// standard pattern first looks for `{{`.
   public func matches(in bytes: [UInt8]) -> [PlaceholderMatch] {
-    guard let regex else { return standardMatches(in: bytes) }
+    guard let regex = compiled?.regex else { return standardMatches(in: bytes) }
     let text = String(decoding: bytes, as: UTF8.self)
     // Decoding replaced invalid bytes, so offsets would not be the file's; such files are not templates.
     guard text.utf8.count == bytes.count else { return [] }
