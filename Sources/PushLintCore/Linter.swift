@@ -623,8 +623,7 @@ public struct Linter: Sendable {
   func findings(_ document: Document, scope: FileScope) -> [Finding] {
     var findings: [Finding] = []
     let context = scope.context
-    // Through the buffer: iterating the array retained each rule.
-    registry.rules(for: document.kind).withUnsafeBufferPointer { rules in
+    registry.ruleTypes(for: document.kind).withUnsafeBufferPointer { rules in
       for index in rules.indices {
         // Most rules find nothing; appending an empty array still reallocates.
         let found = rules[index].check(document, context: context)

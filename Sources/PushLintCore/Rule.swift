@@ -16,9 +16,11 @@ public struct RuleContext: Sendable {
 /// in its document, `rules/<name>.md`, which the binary embeds: one source for
 /// the engine, `pushlint rules`, SARIF and the example test.
 ///
-/// Rules are stateless final classes: each is called for every document
-/// through an existential, and a struct's existential was copied (and
-/// destroyed) at every call, a reference only retained.
+/// Rules are stateless final classes, and their check is static: the
+/// linter calls it for every document through the rule's type, which is not
+/// reference counted. Called through an instance, each call retained and
+/// released the rule (a cache line every core wrote to); a struct's
+/// existential was copied and destroyed.
 public protocol Rule: AnyObject, Sendable {
   static var name: String { get }
   /// The kinds of document the rule can find something in (nil: every
@@ -26,11 +28,15 @@ public protocol Rule: AnyObject, Sendable {
   /// million payloads, and most rules are about other kinds.
   static var documentKinds: Set<DocumentKind>? { get }
   init()
-  func check(_ document: Document, context: RuleContext) -> [Finding]
+  static func check(_ document: Document, context: RuleContext) -> [Finding]
 }
 
 extension Rule {
   public static var documentKinds: Set<DocumentKind>? { nil }
+
+  public func check(_ document: Document, context: RuleContext) -> [Finding] {
+    Self.check(document, context: context)
+  }
 
   public static var description: RuleDescription {
     guard let description = RuleCatalog.standard.description(of: name) else {
@@ -44,8 +50,8 @@ extension Rule {
 public protocol ReaderRule: Rule {}
 
 extension ReaderRule {
-  public func check(_ document: Document, context: RuleContext) -> [Finding] {
-    document.readerFindings.filter { $0.rule == Self.name }
+  public static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    document.readerFindings.filter { $0.rule == name }
   }
 }
 
@@ -54,8 +60,8 @@ extension ReaderRule {
 public protocol SchemaRule: Rule {}
 
 extension SchemaRule {
-  public func check(_ document: Document, context: RuleContext) -> [Finding] {
-    document.schemaFindings.filter { $0.rule == Self.name }
+  public static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    document.schemaFindings.filter { $0.rule == name }
   }
 }
 
@@ -68,19 +74,21 @@ extension Set<DocumentKind> {
 /// The rules pushlint runs, in a fixed order.
 public struct RuleRegistry: Sendable {
   public let rules: [any Rule]
-  /// `rules` for each kind of document, in `DocumentKind.allCases` order.
-  private let rulesByKind: [[any Rule]]
+  /// The types of `rules` for each kind of document, in
+  /// `DocumentKind.allCases` order.
+  private let typesByKind: [[any Rule.Type]]
 
   public init(rules: [any Rule]) {
     self.rules = rules
-    rulesByKind = DocumentKind.allCases.map { kind in
-      rules.filter { type(of: $0).documentKinds?.contains(kind) ?? true }
+    typesByKind = DocumentKind.allCases.map { kind in
+      rules.map { type(of: $0) }.filter { $0.documentKinds?.contains(kind) ?? true }
     }
   }
 
-  /// The rules that can find something in a document of `kind`, in order.
-  public func rules(for kind: DocumentKind) -> [any Rule] {
-    rulesByKind[DocumentKind.allCases.firstIndex(of: kind)!]
+  /// The types of the rules that can find something in a document of
+  /// `kind`, in order.
+  public func ruleTypes(for kind: DocumentKind) -> [any Rule.Type] {
+    typesByKind[DocumentKind.allCases.firstIndex(of: kind)!]
   }
 
   public static let standard = RuleRegistry(rules: [

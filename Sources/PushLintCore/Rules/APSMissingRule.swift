@@ -2,7 +2,7 @@ final class APSMissingRule: Rule {
   static let name = RuleName.apsMissing
   static let documentKinds: Set<DocumentKind>? = [.payload, .envelope]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let root = document.root else { return [] }
     switch document.kind {
     case .payload:
@@ -18,7 +18,7 @@ final class APSMissingRule: Rule {
     }
   }
 
-  private func check(payload: Node, what: String) -> [Finding] {
+  private static func check(payload: Node, what: String) -> [Finding] {
     guard let members = payload.members else {
       return [
         Finding(

@@ -8,7 +8,7 @@ final class DuplicateIdentifierRule: Rule {
   static let name = "duplicate-identifier"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     let project = context.project
     for category in categories(of: document) {
@@ -46,7 +46,7 @@ final class ReservedIdentifierRule: Rule {
     "com.apple.UNNotificationDefaultActionIdentifier", "com.apple.UNNotificationDismissActionIdentifier",
   ]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     categories(of: document).flatMap { category in
       (category["actions"]?.elements ?? []).compactMap { action -> Finding? in
         guard let identifier = action["identifier"], let name = identifier.stringValue, Self.reserved.contains(name)
@@ -70,7 +70,7 @@ final class TooManyActionsRule: Rule {
   static let name = "too-many-actions"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let iosTarget = context.targets[.ios] ?? context.targets[.ipados]
     let defaultLimit = iosTarget.map { $0 < OSVersion("10.0")! } == true ? 4 : 10
     var findings: [Finding] = []
@@ -100,7 +100,7 @@ final class BannerActionsTruncatedRule: Rule {
   static let name = "banner-actions-truncated"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     categories(of: document).compactMap { category in
       guard category["minimalActions"] == nil, let actions = category.member("actions"),
         let elements = actions.value.elements, elements.count > 2
@@ -120,7 +120,7 @@ final class OptionIneffectiveRule: Rule {
   static let name = "option-ineffective"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     let macOnly = context.targets[.macos] != nil && context.targets.keys.allSatisfy { $0 == .macos }
     for category in categories(of: document) {
@@ -186,7 +186,7 @@ final class FormatSpecifierRule: Rule {
     return found
   }
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     for category in categories(of: document) {
       for (key, allowed, words) in [

@@ -2,7 +2,7 @@ final class CategoryUndeclaredRule: Rule {
   static let name = "category-undeclared"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
     guard !project.categoryFiles.isEmpty, let category = document.push?.aps?["category"],
       let name = category.stringValue, project.declaredCategory(name) == nil, !document.containsPlaceholder(name)
@@ -28,7 +28,7 @@ final class ExtensionCategoryUndeclaredRule: Rule {
   static let name = "extension-category-undeclared"
   static let documentKinds: Set<DocumentKind>? = [.extensionInfoPlist]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
     guard !project.categoryFiles.isEmpty else { return [] }
     return claimedCategories(document).compactMap { node in
@@ -46,7 +46,7 @@ final class ExtensionCategoryConflictRule: Rule {
   static let name = "extension-category-conflict"
   static let documentKinds: Set<DocumentKind>? = [.extensionInfoPlist]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     claimedCategories(document).compactMap { node in
       guard let name = node.stringValue else { return nil }
       // The first extension (in path order) to claim a category keeps it; later ones are reported.
@@ -90,7 +90,7 @@ final class CriticalAlertEntitlementRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
   static let entitlement = "com.apple.developer.usernotifications.critical-alerts"
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let aps = document.push?.aps else { return [] }
     var triggers: [(Node, String)] = []
     if let critical = aps["sound"]?["critical"], critical.numberValue?.doubleValue == 1 {
@@ -116,7 +116,7 @@ final class TimeSensitiveEntitlementRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
   static let entitlement = "com.apple.developer.usernotifications.time-sensitive"
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let level = document.push?.aps?["interruption-level"], level.stringValue == "time-sensitive" else {
       return []
     }
@@ -132,7 +132,7 @@ final class BackgroundModeMissingRule: Rule {
   static let name = "background-mode-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let plists = context.project.appPlists
     guard !plists.isEmpty, let push = document.push, push.contentAvailable,
       let member = push.aps?.member("content-available"),
@@ -156,7 +156,7 @@ final class ServiceExtensionMissingRule: Rule {
   static let name = "service-extension-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
     guard !project.extensionPlists.isEmpty, project.serviceExtensions.isEmpty,
       let member = document.push?.aps?.member("mutable-content"), member.value.numberValue?.doubleValue == 1

@@ -1,14 +1,14 @@
 final class DuplicateKeyRule: Rule {
   static let name = RuleName.duplicateKey
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let root = document.root, !document.keysAreUnique else { return [] }
     var findings: [Finding] = []
     visit(root, into: &findings)
     return findings
   }
 
-  private func visit(_ node: Node, into findings: inout [Finding]) {
+  private static func visit(_ node: Node, into findings: inout [Finding]) {
     switch node.value {
     case .object(let members):
       for (index, first) in members.repeatedKeys() {

@@ -2,7 +2,7 @@ final class FCMTargetCountRule: Rule {
   static let name = "fcm-target-count"
   static let documentKinds: Set<DocumentKind>? = [.fcmMessage]
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard document.kind == .fcmMessage, let message = document.root?["message"], let members = message.members else {
       return []
     }
@@ -33,7 +33,7 @@ final class FCMReservedDataKeyRule: Rule {
     key == "from" || key == "message_type" || key.hasPrefix("google.") || key.hasPrefix("gcm.notification.")
   }
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard document.kind == .fcmMessage, let data = document.root?["message"]?["data"]?.members else { return [] }
     return data.filter { Self.isReserved($0.key) }.map { member in
       Finding(
@@ -49,7 +49,7 @@ final class FCMDataOnlyPriorityRule: Rule {
   static let name = "fcm-data-only-priority"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.headerSource == .fcm, push.fcmNotification == nil, !push.isUserVisible,
       let apns = push.fcmMessage?["apns"]
     else { return [] }

@@ -16,7 +16,7 @@ final class PushTypeMissingRule: Rule {
   static let name = "push-type-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), push.headers["apns-push-type"] == nil else { return [] }
     let anchor = push.headersNode ?? push.anchor
     return [
@@ -33,7 +33,7 @@ final class PushTypeMismatchRule: Rule {
   static let name = "push-type-mismatch"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let declared = push.declaredPushType, let aps = push.aps else { return [] }
     var findings: [Finding] = []
     switch declared {
@@ -86,7 +86,7 @@ final class TopicSuffixRule: Rule {
   static let name = "topic-suffix"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), let declared = push.declaredPushType,
       let topicHeader = push.headers["apns-topic"], let topic = topicHeader.text, !topicHeader.isTemplated(in: document)
     else { return [] }
@@ -119,7 +119,7 @@ final class BackgroundPriorityRule: Rule {
   static let name = "background-priority"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }
     if let priority = push.headers["apns-priority"] {
       guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }

@@ -39,7 +39,7 @@ final class LocKeyUndefinedRule: Rule {
   static let name = "loc-key-undefined"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let localizations = context.project.localizations
     guard !localizations.isEmpty else { return [] }
     var findings: [Finding] = []
@@ -81,7 +81,7 @@ final class LocArgsCountRule: Rule {
   static let name = "loc-args-count"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let localizations = context.project.localizations
     guard !localizations.isEmpty else { return [] }
     var findings: [Finding] = []

@@ -26,7 +26,7 @@ final class PayloadTooLargeRule: Rule {
   static let name = "payload-too-large"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let size = PayloadSize.of(document), size.bytes > size.limit else { return [] }
     let push = size.push
     let largest = size.largestStrings
@@ -46,7 +46,7 @@ final class PayloadNearLimitRule: Rule {
   static let name = "payload-near-limit"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let size = PayloadSize.of(document), size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
     else { return [] }
     let push = size.push
@@ -64,7 +64,7 @@ final class AlertEmptyRule: Rule {
   static let name = "alert-empty"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let alert = push.aps?["alert"] else { return [] }
     guard alert.stringValue != nil || alert.isObject, !push.showsAlert else { return [] }
     return [
@@ -80,7 +80,7 @@ final class LocArgsWithoutKeyRule: Rule {
   static let name = "loc-args-without-key"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"],
       let members = alert.members
     else { return [] }
@@ -103,7 +103,7 @@ final class MutableContentWithoutAlertRule: Rule {
   static let name = "mutable-content-without-alert"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let member = push.aps?.member("mutable-content"),
       member.value.numberValue?.doubleValue == 1, !push.showsAlert
     else { return [] }
@@ -121,7 +121,7 @@ final class LiveActivityIncompleteRule: Rule {
   static let name = "live-activity-incomplete"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, push.pushType == "liveactivity", let aps = push.aps else { return [] }
     // A handful of keys each: looked up in place rather than hashed into a set.
     func absent(_ keys: [String]) -> [String] { keys.filter { aps.member($0) == nil } }
@@ -153,7 +153,7 @@ final class URLArgsMissingRule: Rule {
   static let name = "url-args-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let push = document.push, let topic = push.topic, topic.hasPrefix("web."), let aps = push.aps,
       aps["url-args"] == nil
     else { return [] }

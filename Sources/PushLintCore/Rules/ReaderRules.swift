@@ -16,5 +16,5 @@ final class UnusedOverrideRule: Rule {
   static let name = "unused-override"
   static let documentKinds: Set<DocumentKind>? = []
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] { [] }
+  static func check(_ document: Document, context: RuleContext) -> [Finding] { [] }
 }

@@ -16,7 +16,7 @@ final class SoundFileMissingRule: Rule {
   static let name = "sound-file-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let sounds = context.project.sounds
     guard !sounds.isEmpty else { return [] }
     return requestedSounds(document).compactMap { node, name in
@@ -38,7 +38,7 @@ final class SoundFileUnsupportedRule: Rule {
   static let name = "sound-file-unsupported"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     // Most projects declare no sound files: nothing to look at then.
     guard !context.project.sounds.isEmpty else { return [] }
     return requestedSounds(document).compactMap { node, name in

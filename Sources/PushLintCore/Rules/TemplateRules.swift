@@ -2,7 +2,7 @@ final class TemplateTooLargeRule: Rule {
   static let name = "template-too-large"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  func check(_ document: Document, context: RuleContext) -> [Finding] {
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let template = document.template, let push = document.push, let payload = push.sentPayload,
       let written = push.sentSize
     else { return [] }
