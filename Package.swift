@@ -16,6 +16,8 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // The byte scans under the JSON reader, in C for SSE2.
+    .target(name: "CByteScan"),
     // Turns rules/ into Swift source so the binary carries the catalog with it.
     .executableTarget(name: "RuleCatalogEmbedder"),
     .plugin(
@@ -25,7 +27,7 @@ let package = Package(
     ),
     .target(
       name: "PushLintCore",
-      dependencies: ["CYAML"],
+      dependencies: ["CYAML", "CByteScan"],
       plugins: ["EmbedRuleCatalog"]
     ),
     .executableTarget(

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// What is wrong with a file's bytes before any parsing, per `invalid-encoding`.
 public struct EncodingProblem: Sendable, Equatable {
   public enum Kind: Sendable, Equatable {
@@ -51,12 +53,10 @@ public enum EncodingCheck {
   }
 
   /// The offset of the first byte from `start` on that is NUL or not ASCII
-  /// (`bytes.count` for none). Payloads are mostly ASCII, so eight bytes are
-  /// tested at a time.
+  /// (`bytes.count` for none).
   private static func endOfCleanASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var index = ByteSearch.firstMarkedByte(in: bytes, from: start) { word in word | ByteSearch.zeroBytes(word) }
-    while index < bytes.count && bytes[index] != 0 && bytes[index] < 0x80 { index += 1 }
-    return index
+    guard let base = bytes.baseAddress else { return start }
+    return pushlint_end_of_clean_ascii(base, bytes.count, start)
   }
 
   /// The first encoding problem in `bytes`, or nil when they are clean UTF-8

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// The result of reading one document: its tree (nil when it could not be
 /// read) and what the reader found on the way.
 public struct ReadResult: Sendable {
@@ -657,24 +659,10 @@ struct JSONScanner {
 
   /// Moves `index` to the first quote, backslash or control byte of a
   /// string's content (or to the end).
+  @inline(__always)
   mutating func skipPlainStringBytes() {
-    index = firstSpecialStringByte(from: index)
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
-      index += 1
-    }
-  }
-
-  /// The offset of the first quote, backslash or control character at or
-  /// after `start`, eight bytes at a time; near the end it stops early and
-  /// leaves the rest to the byte-by-byte scan.
-  func firstSpecialStringByte(from start: Int) -> Int {
-    ByteSearch.firstMarkedByte(in: bytes, from: start) { word in
-      ByteSearch.zeroBytes(word ^ (ByteSearch.ones &* UInt64(UInt8(ascii: "\""))))
-        | ByteSearch.zeroBytes(word ^ (ByteSearch.ones &* UInt64(UInt8(ascii: "\\"))))
-        | ByteSearch.bytesBelow(0x20, word)
-    }
+    guard let base = bytes.baseAddress else { return }
+    index = pushlint_first_special_string_byte(base, bytes.count, index)
   }
 
   private mutating func controlCharacter(at offset: Int) -> JSONSyntaxError {

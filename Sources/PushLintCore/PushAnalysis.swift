@@ -88,7 +88,7 @@ public final class PushInfo: Sendable {
   init(payload: Node?, anchor: Node, _ build: (inout PushFacts) -> Void) {
     var facts = PushFacts(payload: payload, pushType: "alert", anchor: anchor)
     build(&facts)
-    self.facts = facts
+    self.facts = consume facts
   }
 
   public var payload: Node? { facts.payload }

@@ -185,10 +185,11 @@ import Testing
     #expect(checked > 10)
   }
 
-  /// Strings are scanned eight bytes at a time: a quote, backslash or control
-  /// character must be found at every offset inside the word.
-  @Test func stringsEndAndEscapeAtEveryOffsetOfAWord() throws {
-    for length in 0..<20 {
+  /// Strings are scanned sixteen bytes at a time (eight without SSE2): a
+  /// quote, backslash or control character must be found at every offset
+  /// of a step, and after the last whole step.
+  @Test func stringsEndAndEscapeAtEveryOffsetOfAStep() throws {
+    for length in 0..<40 {
       let plain = String(repeating: "a", count: length)
       let root = try #require(JSONReader.read(Array("[\"\(plain)\", \"\(plain)\\n\(plain)\"]".utf8)).root)
       #expect(root.elements?.map(\.stringValue) == [plain, plain + "\n" + plain], "length \(length)")
@@ -200,6 +201,23 @@ import Testing
         "length \(length)")
       #expect(broken.message.contains("control character U+0001"))
       #expect(broken.span.start.column == length + 3, "length \(length)")
+      // App data is skipped by the same scan, then built when asked.
+      let payload = "{\"aps\":{},\"data\":[\"\(plain)\",\"\(plain)\\\"\(plain)\",\"\(multibyte)\"]}"
+      let deferred = try #require(JSONReader.read(Array(payload.utf8), deferringAppData: true).root)
+      #expect(deferred["data"]?.elements?.map(\.stringValue) == [plain, plain + "\"" + plain, multibyte])
+    }
+  }
+
+  /// The encoding check also steps sixteen bytes at a time: a NUL or a
+  /// byte that is not ASCII is found at every offset of a step.
+  @Test func encodingProblemsAreFoundAtEveryOffsetOfAStep() {
+    for offset in 0..<40 {
+      for bad: UInt8 in [0x00, 0xFF] {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+        bytes[offset] = bad
+        let problem = bytes.withUnsafeBufferPointer { EncodingCheck.firstProblem(in: $0) }
+        #expect(problem?.offset == offset, "byte \(bad) at \(offset)")
+      }
     }
   }
 

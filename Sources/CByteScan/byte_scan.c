@@ -1,0 +1,72 @@
+// Byte scans the JSON reader runs over every string and every line: sixteen
+// bytes a step with SSE2 (part of every x86-64), eight with the word tricks
+// elsewhere. Swift's SIMD types did not compile to the vector instructions.
+#include "byte_scan.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static inline int is_special_string_byte(uint8_t byte) {
+  return byte == '"' || byte == '\\' || byte < 0x20;
+}
+
+size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = start;
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i control_max = _mm_set1_epi8(0x1F);
+  while (index + 16 <= count) {
+    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+    // Unsigned byte <= 0x1F: the larger of it and 0x1F is 0x1F.
+    __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
+    __m128i special =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)), control);
+    int mask = _mm_movemask_epi8(special);
+    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+    index += 16;
+  }
+#else
+  const uint64_t ones = 0x0101010101010101ULL;
+  const uint64_t high = 0x8080808080808080ULL;
+  while (index + 8 <= count) {
+    uint64_t word;
+    memcpy(&word, bytes + index, 8);
+    uint64_t quotes = word ^ (ones * '"');
+    uint64_t backslashes = word ^ (ones * '\\');
+    uint64_t marked = (((quotes - ones) & ~quotes) | ((backslashes - ones) & ~backslashes) |
+                       ((word - ones * 0x20) & ~word)) & high;
+    if (marked != 0) break;
+    index += 8;
+  }
+#endif
+  while (index < count && !is_special_string_byte(bytes[index])) index += 1;
+  return index;
+}
+
+size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = start;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  while (index + 16 <= count) {
+    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+    int mask = _mm_movemask_epi8(chunk) | _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, zero));
+    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+    index += 16;
+  }
+#else
+  const uint64_t ones = 0x0101010101010101ULL;
+  const uint64_t high = 0x8080808080808080ULL;
+  while (index + 8 <= count) {
+    uint64_t word;
+    memcpy(&word, bytes + index, 8);
+    if (((word | ((word - ones) & ~word)) & high) != 0) break;
+    index += 8;
+  }
+#endif
+  while (index < count && bytes[index] != 0 && bytes[index] < 0x80) index += 1;
+  return index;
+}

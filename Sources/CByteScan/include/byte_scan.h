@@ -1,0 +1,16 @@
+#ifndef PUSHLINT_BYTE_SCAN_H
+#define PUSHLINT_BYTE_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The offset of the first byte at or after `start` that is a quote, a
+/// backslash or below 0x20 (what ends a JSON string's plain run), or
+/// `count` when there is none.
+size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, size_t start);
+
+/// The offset of the first byte at or after `start` that is NUL or not
+/// ASCII, or `count` when there is none.
+size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t start);
+
+#endif
