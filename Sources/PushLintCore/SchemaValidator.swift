@@ -95,7 +95,7 @@ struct SchemaValidator {
     guard case .object(let members) = object.value else { return }
     members.withUnsafeBufferPointer { buffer in
       for index in buffer.indices {
-        validate(buffer[index], in: dictionary, pushType: pushType)
+        validate(buffer.baseAddress! + index, in: dictionary, pushType: pushType)
       }
     }
     for (name, spec) in dictionary.possiblyRequired where spec.resolved(for: pushType).required {
@@ -107,27 +107,31 @@ struct SchemaValidator {
     }
   }
 
-  /// One member against its dictionary's schema.
-  mutating func validate(_ member: Member, in dictionary: DictionarySchema, pushType: String?) {
-    guard let (name, generalSpec) = dictionary.spec(for: member.key) else {
-      if !dictionary.openKeys { reportUnknown(member, in: dictionary) }
+  /// One member against its dictionary's schema. By pointer: passed by
+  /// value, each member was copied out of its object (a retain and release
+  /// of each string and array in it).
+  mutating func validate(_ member: UnsafePointer<Member>, in dictionary: DictionarySchema, pushType: String?) {
+    guard let (name, generalSpec) = dictionary.spec(for: member.pointee.key) else {
+      if !dictionary.openKeys { reportUnknown(member.pointee, in: dictionary) }
       return
     }
     let spec = generalSpec.resolved(for: pushType)
     if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
       report(
-        "unknown-key", member.keySpan,
-        "\"\(member.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
-        pointer: member.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
+        "unknown-key", member.pointee.keySpan,
+        "\"\(member.pointee.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
+        pointer: member.pointee.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
       return
     }
     if let reason = spec.deprecated {
       report(
-        "deprecated-key", member.keySpan, "\"\(name)\" is deprecated: \(reason)", pointer: member.value.pointer,
+        "deprecated-key", member.pointee.keySpan, "\"\(name)\" is deprecated: \(reason)",
+        pointer: member.pointee.value.pointer,
         help: "remove it")
     }
-    reportUnavailable("\"\(name)\"", since: spec.since, at: member.keySpan, pointer: member.value.pointer)
-    check(member.value, key: name, spec: spec, pushType: pushType)
+    reportUnavailable(
+      "\"\(name)\"", since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
+    check(member.pointee.value, key: name, spec: spec, pushType: pushType)
   }
 
   func platformName(_ platform: Platform) -> String {
