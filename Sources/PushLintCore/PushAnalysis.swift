@@ -21,8 +21,10 @@ public enum HeaderSource: String, Sendable {
 }
 
 /// What a payload-carrying document amounts to once sent: the payload, its
-/// headers and its push type, as the analysis works it out.
-public struct PushFacts: Sendable {
+/// headers and its push type, as the analysis works it out. Not copyable, so
+/// it is moved into its `PushInfo`: the compiler copied the whole struct
+/// (seven nodes) there and destroyed the original, once per document.
+public struct PushFacts: ~Copyable, Sendable {
   /// The APNs payload (the root of a payload file, an envelope's `payload`,
   /// an FCM message's `apns.payload`).
   public var payload: Node?
@@ -83,12 +85,11 @@ public final class PushInfo: Sendable {
   public let facts: PushFacts
 
   /// The facts start from `payload` and `anchor` and `build` completes them
-  /// in place: a closure returning the facts, or an initializer taking them,
-  /// copied the whole struct (several nodes) twice per document.
+  /// in place.
   init(payload: Node?, anchor: Node, _ build: (inout PushFacts) -> Void) {
     var facts = PushFacts(payload: payload, pushType: "alert", anchor: anchor)
     build(&facts)
-    self.facts = consume facts
+    self.facts = facts
   }
 
   public var payload: Node? { facts.payload }
