@@ -2,7 +2,10 @@ import ArgumentParser
 import PushLintCore
 
 struct Rules: ParsableCommand {
+  // Named here: derived from the type, the name cost a reflective
+  // String(describing:) of it at every start (10% of linting a small file).
   static let configuration = CommandConfiguration(
+    commandName: "rules",
     abstract: "List the rules, or show one rule's document.")
 
   @Argument(help: "A rule name; without it, every rule on one line each.")
