@@ -13,6 +13,33 @@ static inline int is_special_string_byte(uint8_t byte) {
   return byte == '"' || byte == '\\' || byte < 0x20;
 }
 
+#if !defined(__SSE2__)
+static const uint64_t ones = 0x0101010101010101ULL;
+static const uint64_t high_bits = 0x8080808080808080ULL;
+
+/// The high bit of each zero byte of `word`, exact for the lowest of them.
+static inline uint64_t zero_bytes(uint64_t word) { return (word - ones) & ~word; }
+
+static inline uint64_t special_string_bytes(uint64_t word) {
+  return zero_bytes(word ^ (ones * '"')) | zero_bytes(word ^ (ones * '\\')) | ((word - ones * 0x20) & ~word);
+}
+
+static inline uint64_t unclean_ascii_bytes(uint64_t word) { return word | zero_bytes(word); }
+
+/// Skips whole eight-byte words in which `marks` flags no byte; the caller
+/// scans the rest byte by byte (a flag can be false above a true one).
+static inline size_t skip_unmarked_words(
+    const uint8_t *bytes, size_t count, size_t index, uint64_t (*marks)(uint64_t)) {
+  while (index + 8 <= count) {
+    uint64_t word;
+    memcpy(&word, bytes + index, 8);
+    if ((marks(word) & high_bits) != 0) break;
+    index += 8;
+  }
+  return index;
+}
+#endif
+
 size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
 #if defined(__SSE2__)
@@ -30,18 +57,7 @@ size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, si
     index += 16;
   }
 #else
-  const uint64_t ones = 0x0101010101010101ULL;
-  const uint64_t high = 0x8080808080808080ULL;
-  while (index + 8 <= count) {
-    uint64_t word;
-    memcpy(&word, bytes + index, 8);
-    uint64_t quotes = word ^ (ones * '"');
-    uint64_t backslashes = word ^ (ones * '\\');
-    uint64_t marked = (((quotes - ones) & ~quotes) | ((backslashes - ones) & ~backslashes) |
-                       ((word - ones * 0x20) & ~word)) & high;
-    if (marked != 0) break;
-    index += 8;
-  }
+  index = skip_unmarked_words(bytes, count, index, special_string_bytes);
 #endif
   while (index < count && !is_special_string_byte(bytes[index])) index += 1;
   return index;
@@ -58,14 +74,7 @@ size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t st
     index += 16;
   }
 #else
-  const uint64_t ones = 0x0101010101010101ULL;
-  const uint64_t high = 0x8080808080808080ULL;
-  while (index + 8 <= count) {
-    uint64_t word;
-    memcpy(&word, bytes + index, 8);
-    if (((word | ((word - ones) & ~word)) & high) != 0) break;
-    index += 8;
-  }
+  index = skip_unmarked_words(bytes, count, index, unclean_ascii_bytes);
 #endif
   while (index < count && bytes[index] != 0 && bytes[index] < 0x80) index += 1;
   return index;
