@@ -275,17 +275,24 @@ struct JSONScanner {
     // their own; other nodes share their parent's.
     var parent = parent
     var token = token
+    // Each value is handed to its container where it is made (`attach`):
+    // kept in one variable for all of them, every node was built aside and
+    // copied into it.
     while true {
       // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()
-      var completed: Node
       guard index < bytes.count else {
         throw error(at: index, "unexpected end of file; expected a value")
       }
       if deferring, stack.count == 1, stack[0].isObject, !Self.isReadEagerly(stack[0].key),
         let (deferred, span) = deferValue(depth: stack.count)
       {
-        completed = Node(value: .deferred(deferred), span: span, parent: parent, token: token)
+        if let root = try attach(
+          Node(value: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,
+          members: &members, elements: &elements, isSubtree: isSubtree)
+        {
+          return root
+        }
       } else {
         switch bytes[index] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -301,9 +308,14 @@ struct JSONScanner {
           let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
           if index < bytes.count && bytes[index] == closer {
             index += 1
-            completed = Node(
-              value: isObject ? .object([]) : .array([]), span: SourceSpan(start: start, end: position(at: index)),
-              parent: parent, token: token)
+            if let root = try attach(
+              Node(
+                value: isObject ? .object([]) : .array([]), span: SourceSpan(start: start, end: position(at: index)),
+                parent: parent, token: token), stack: &stack, members: &members, elements: &elements,
+              isSubtree: isSubtree)
+            {
+              return root
+            }
           } else {
             let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
             if isObject {
@@ -322,48 +334,39 @@ struct JSONScanner {
         case UInt8(ascii: "\""):
           let start = position(at: index)
           let string = try parseString()
-          completed = Node(
-            value: .string(string), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
-            token: token
-          )
+          if let root = try attach(
+            Node(
+              value: .string(string), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
+              token: token), stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
+          {
+            return root
+          }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           let start = position(at: index)
           let number = try parseNumber()
-          completed = Node(
-            value: .number(number), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
-            token: token
-          )
+          if let root = try attach(
+            Node(
+              value: .number(number), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
+              token: token), stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
+          {
+            return root
+          }
         default:
           let start = position(at: index)
           let value = try parseLiteral()
-          completed = Node(
-            value: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
+          if let root = try attach(
+            Node(value: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token),
+            stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
+          {
+            return root
+          }
         }
       }
-      // Hand the value to its container; close containers as they end.
+      // After a value: the next one in its container, or the container's
+      // end (each container that ends is handed to its own).
       while true {
-        guard !stack.isEmpty else {
-          if isSubtree { return completed }
-          skipWhitespace()
-          if index < bytes.count {
-            if isTypographicQuote(at: index) {
-              throw error(
-                at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
-            }
-            throw error(
-              at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
-              help: "for one payload per line, name the file .jsonl")
-          }
-          return completed
-        }
         let top = stack.count - 1
         skipWhitespace()
-        if stack[top].isObject {
-          members.push(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: consume completed))
-        } else {
-          elements.push(consume completed)
-        }
-        stack[top].childCount += 1
         let closer = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == UInt8(ascii: ",") {
           let commaPosition = position(at: index)
@@ -394,14 +397,48 @@ struct JSONScanner {
           } else {
             value = .array(elements.popArray(from: frame.firstChild))
           }
-          completed = Node(
-            value: value,
-            span: SourceSpan(start: frame.start, end: position(at: index)), pointer: frame.pointer)
+          if let root = try attach(
+            Node(value: value, span: SourceSpan(start: frame.start, end: position(at: index)), pointer: frame.pointer),
+            stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
+          {
+            return root
+          }
           continue
         }
         throw frameEnd(isObject: stack[top].isObject)
       }
     }
+  }
+
+  /// Adds a finished value to the open container, or returns it when it is
+  /// the whole document (after checking nothing follows) or `isSubtree`.
+  @inline(__always)
+  private mutating func attach(
+    _ node: consuming Node, stack: inout ScratchStack<Frame>, members: inout ScratchStack<Member>,
+    elements: inout ScratchStack<Node>, isSubtree: Bool
+  ) throws(JSONSyntaxError) -> Node? {
+    guard !stack.isEmpty else {
+      if isSubtree { return node }
+      skipWhitespace()
+      if index < bytes.count {
+        if isTypographicQuote(at: index) {
+          throw error(
+            at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
+        }
+        throw error(
+          at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
+          help: "for one payload per line, name the file .jsonl")
+      }
+      return node
+    }
+    let top = stack.count - 1
+    if stack[top].isObject {
+      members.push(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: node))
+    } else {
+      elements.push(node)
+    }
+    stack[top].childCount += 1
+    return nil
   }
 
   private mutating func frameEnd(isObject: Bool) -> JSONSyntaxError {

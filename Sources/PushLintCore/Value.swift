@@ -122,14 +122,19 @@ public struct Node: Sendable {
   /// string per node, and the pointer is spelled out only when a finding
   /// names it.
   private var pointerBase: String
-  private var pointerToken: String?
+  /// The token when `hasPointerToken`. Not a `String?`: with an optional
+  /// among its fields, every node the compiler built (in the initializer)
+  /// was built aside and copied whole into place.
+  private var pointerToken: String
+  private var hasPointerToken: Bool
 
   /// RFC 6901 JSON Pointer of this node inside its document.
   public var pointer: String {
-    get { pointerToken.map { Node.pointer(pointerBase, appending: $0) } ?? pointerBase }
+    get { hasPointerToken ? Node.pointer(pointerBase, appending: pointerToken) : pointerBase }
     set {
       pointerBase = newValue
-      pointerToken = nil
+      pointerToken = ""
+      hasPointerToken = false
     }
   }
 
@@ -137,7 +142,8 @@ public struct Node: Sendable {
     self.value = value
     self.span = span
     self.pointerBase = pointer
-    self.pointerToken = nil
+    self.pointerToken = ""
+    self.hasPointerToken = false
   }
 
   /// A node whose pointer is `parent` followed by `token` (unescaped), or
@@ -146,7 +152,8 @@ public struct Node: Sendable {
     self.value = value
     self.span = span
     self.pointerBase = parent
-    self.pointerToken = token
+    self.pointerToken = token ?? ""
+    self.hasPointerToken = token != nil
   }
 
   /// The node with a deferred value built (each time it is asked); the node
@@ -165,7 +172,7 @@ public struct Node: Sendable {
   private func builtValue() -> Node {
     guard case .deferred(let deferred) = value else { return self }
     var node = self
-    node.value = deferred.build(start: span.start, parent: pointerBase, token: pointerToken)
+    node.value = deferred.build(start: span.start, parent: pointerBase, token: hasPointerToken ? pointerToken : nil)
     return node
   }
 
