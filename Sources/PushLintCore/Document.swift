@@ -63,17 +63,29 @@ public struct Document: Sendable {
   public var index: Int
   public var format: SourceFormat
   public var kind: DocumentKind
-  public var root: Node?
+  public var root: Node? {
+    get { rootSlot.value }
+    set { rootSlot = Slot(newValue) }
+  }
+  private var rootSlot: Slot<Node>
   /// What the reader found (syntax, encoding, YAML ambiguity).
   public var readerFindings: [Finding]
   /// The push view of payloads, envelopes and FCM messages.
-  public var push: PushInfo?
+  public var push: PushInfo? {
+    get { pushSlot.value }
+    set { pushSlot = Slot(newValue) }
+  }
+  private var pushSlot = Slot<PushInfo>.empty
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   public var schemaFindings: [Finding] = []
   /// The root's compact JSON size, when the reader counted it.
   public var rootCompactSize: Int?
   /// The placeholders, when the document is a template.
-  public var template: TemplateInfo?
+  public var template: TemplateInfo? {
+    get { templateSlot.value }
+    set { templateSlot = Slot(newValue) }
+  }
+  private var templateSlot = Slot<TemplateInfo>.empty
   /// The reader saw every object and no key repeats (false when unknown).
   public var keysAreUnique = false
 
@@ -85,10 +97,32 @@ public struct Document: Sendable {
     self.index = index
     self.format = format
     self.kind = kind
-    self.root = root
+    rootSlot = Slot(root)
     self.readerFindings = readerFindings
   }
 }
+
+/// `Optional` for the document's stored fields. With a `Swift.Optional` of
+/// a type holding references among them, the compiler built each document
+/// aside and copied it whole into place (a retain and release of every
+/// string and array in it); an enum of its own lays out the same without it.
+enum Slot<Wrapped> {
+  case empty
+  case filled(Wrapped)
+
+  @inline(__always)
+  init(_ optional: Wrapped?) {
+    if let optional { self = .filled(optional) } else { self = .empty }
+  }
+
+  @inline(__always)
+  var value: Wrapped? {
+    if case .filled(let wrapped) = self { return wrapped }
+    return nil
+  }
+}
+
+extension Slot: Sendable where Wrapped: Sendable {}
 
 public enum DocumentClassifier {
 
