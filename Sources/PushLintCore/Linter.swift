@@ -611,12 +611,15 @@ public struct Linter: Sendable {
   }
 
   /// The push view and the schema's findings, which several rules read.
+  /// Both worked out before either is stored: reading the document to
+  /// assign to one of its fields copied it whole.
   func analyze(_ document: inout Document, scope: FileScope) {
-    document.push = PushAnalysis.analyze(
+    let push = PushAnalysis.analyze(
       document, schema: schema, configuredHeaders: scope.configuredHeaders, isAPNSFile: scope.fileExtension == "apns",
       payloadLimits: scope.payloadLimits)
-    document.schemaFindings = SchemaValidator.validate(
-      document, push: document.push, schema: schema, targets: scope.context.targets)
+    let schemaFindings = SchemaValidator.validate(document, push: push, schema: schema, targets: scope.context.targets)
+    document.push = push
+    document.schemaFindings = schemaFindings
   }
 
   /// What the rules find in an analyzed document.
