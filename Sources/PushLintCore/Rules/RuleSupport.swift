@@ -27,14 +27,16 @@ func alertShowsSomething(_ alert: Node) -> Bool {
   if alert.isPlaceholder { return true }
   if let text = alert.stringValue { return !text.isEmpty }
   guard let members = alert.members else { return false }
-  return members.contains { member in
-    switch member.key {
-    case "title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key":
-      member.value.hasText || member.value.isObject || member.value.isPlaceholder
-    default: false
+  // Through the buffer: `contains` copied each member out of the array.
+  return members.withUnsafeBufferPointer { members in
+    members.indices.contains { index in
+      alertTextKeys.contains { members[index].key.isSameKey(as: $0) }
+        && (members[index].value.hasText || members[index].value.isObject || members[index].value.isPlaceholder)
     }
   }
 }
+
+private let alertTextKeys = ["title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key"]
 
 func indefiniteArticle(_ word: String) -> String {
   (word.first.map { "aeiou".contains($0) } ?? false) ? "an" : "a"
