@@ -102,28 +102,6 @@ public struct Document: Sendable {
   }
 }
 
-/// `Optional` for the document's stored fields. With a `Swift.Optional` of
-/// a type holding references among them, the compiler built each document
-/// aside and copied it whole into place (a retain and release of every
-/// string and array in it); an enum of its own lays out the same without it.
-enum Slot<Wrapped> {
-  case empty
-  case filled(Wrapped)
-
-  @inline(__always)
-  init(_ optional: Wrapped?) {
-    if let optional { self = .filled(optional) } else { self = .empty }
-  }
-
-  @inline(__always)
-  var value: Wrapped? {
-    if case .filled(let wrapped) = self { return wrapped }
-    return nil
-  }
-}
-
-extension Slot: Sendable where Wrapped: Sendable {}
-
 public enum DocumentClassifier {
 
   /// The kind of a parsed document, or nil when it is none of the kinds.

@@ -113,6 +113,29 @@ public enum Value: Sendable {
   case deferred(DeferredJSON)
 }
 
+/// `Optional` for a stored field of a struct of several fields (`Node`,
+/// `Document`). With a `Swift.Optional` of a type holding references among
+/// them, the compiler built each value of the struct aside and copied it
+/// whole into place (a retain and release of every string and array in it);
+/// an enum of its own lays out the same without it.
+enum Slot<Wrapped> {
+  case empty
+  case filled(Wrapped)
+
+  @inline(__always)
+  init(_ optional: Wrapped?) {
+    if let optional { self = .filled(optional) } else { self = .empty }
+  }
+
+  @inline(__always)
+  var value: Wrapped? {
+    if case .filled(let wrapped) = self { return wrapped }
+    return nil
+  }
+}
+
+extension Slot: Sendable where Wrapped: Sendable {}
+
 /// A positioned value: what every reader produces and every rule inspects.
 public struct Node: Sendable {
   public var value: Value
@@ -122,19 +145,14 @@ public struct Node: Sendable {
   /// string per node, and the pointer is spelled out only when a finding
   /// names it.
   private var pointerBase: String
-  /// The token when `hasPointerToken`. Not a `String?`: with an optional
-  /// among its fields, every node the compiler built (in the initializer)
-  /// was built aside and copied whole into place.
-  private var pointerToken: String
-  private var hasPointerToken: Bool
+  private var pointerToken: Slot<String>
 
   /// RFC 6901 JSON Pointer of this node inside its document.
   public var pointer: String {
-    get { hasPointerToken ? Node.pointer(pointerBase, appending: pointerToken) : pointerBase }
+    get { pointerToken.value.map { Node.pointer(pointerBase, appending: $0) } ?? pointerBase }
     set {
       pointerBase = newValue
-      pointerToken = ""
-      hasPointerToken = false
+      pointerToken = .empty
     }
   }
 
@@ -142,8 +160,7 @@ public struct Node: Sendable {
     self.value = value
     self.span = span
     self.pointerBase = pointer
-    self.pointerToken = ""
-    self.hasPointerToken = false
+    self.pointerToken = .empty
   }
 
   /// A node whose pointer is `parent` followed by `token` (unescaped), or
@@ -152,8 +169,7 @@ public struct Node: Sendable {
     self.value = value
     self.span = span
     self.pointerBase = parent
-    self.pointerToken = token ?? ""
-    self.hasPointerToken = token != nil
+    self.pointerToken = Slot(token)
   }
 
   /// The node with a deferred value built (each time it is asked); the node
@@ -172,7 +188,7 @@ public struct Node: Sendable {
   private func builtValue() -> Node {
     guard case .deferred(let deferred) = value else { return self }
     var node = self
-    node.value = deferred.build(start: span.start, parent: pointerBase, token: hasPointerToken ? pointerToken : nil)
+    node.value = deferred.build(start: span.start, parent: pointerBase, token: pointerToken.value)
     return node
   }
 
