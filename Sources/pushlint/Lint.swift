@@ -9,7 +9,7 @@ extension ReportFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
   // Named here: derived from the type, the name cost a reflective
-  // String(describing:) of it at every start (10% of linting a small file).
+  // String(describing:) of it at every start (5% of linting a small file).
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Lint files and directories (the default command).")

@@ -3,7 +3,7 @@ import PushLintCore
 
 struct Rules: ParsableCommand {
   // Named here: derived from the type, the name cost a reflective
-  // String(describing:) of it at every start (10% of linting a small file).
+  // String(describing:) of it at every start (5% of linting a small file).
   static let configuration = CommandConfiguration(
     commandName: "rules",
     abstract: "List the rules, or show one rule's document.")
