@@ -80,9 +80,8 @@ public struct RuleRegistry: Sendable {
 
   public init(rules: [any Rule]) {
     self.rules = rules
-    typesByKind = DocumentKind.allCases.map { kind in
-      rules.map { type(of: $0) }.filter { $0.documentKinds?.contains(kind) ?? true }
-    }
+    let types = rules.map { type(of: $0) }
+    typesByKind = DocumentKind.allCases.map { kind in types.filter { $0.documentKinds?.contains(kind) ?? true } }
   }
 
   /// The types of the rules that can find something in a document of
