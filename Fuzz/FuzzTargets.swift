@@ -5,20 +5,18 @@
 // reader), localization (the bytes as every kind of Localizable table, judged
 // against payloads) or template (payload templates, placeholders anywhere).
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 enum FuzzTarget: String {
   case json, yaml, plist, pipeline, sound, strings, localization, template
 
   static let selected: FuzzTarget = {
-    guard let name = getenv("PUSHLINT_FUZZ_TARGET").map({ String(cString: $0) }),
+    guard let name = System.environment("PUSHLINT_FUZZ_TARGET"),
       let target = FuzzTarget(rawValue: name)
     else {
-      fputs(
-        "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization or template\n", stderr)
-      exit(2)
+      System.write(
+        Array(
+          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization or template\n".utf8),
+        to: System.standardError)
+      System.exit(2)
     }
     return target
   }()

@@ -1,10 +1,6 @@
 import ArgumentParser
 import PushLintCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension ReportFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
@@ -135,10 +131,9 @@ struct Lint: ParsableCommand {
     }
     if quiet { report.keep(atLeast: .error) }
 
-    let environment = ProcessInfo.environment
-    let toTerminal = output == nil && isatty(1) == 1
+    let toTerminal = output == nil && System.isTerminal(System.standardOutput)
     let chosen =
-      format ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : toTerminal ? .pretty : .text)
+      format ?? (System.environment("GITHUB_ACTIONS") == "true" ? .github : toTerminal ? .pretty : .text)
     let rendered: String
     switch chosen {
     case .text: rendered = TextReporter.render(report.diagnostics)
@@ -146,7 +141,7 @@ struct Lint: ParsableCommand {
     case .sarif: rendered = SARIFReporter.render(report)
     case .github: rendered = GitHubReporter.render(report)
     case .pretty:
-      let color = toTerminal && !noColor && (environment["NO_COLOR"] ?? "").isEmpty
+      let color = toTerminal && !noColor && (System.environment("NO_COLOR") ?? "").isEmpty
       let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
       let standardInput = standardInputBytes
       rendered = PrettyReporter(color: color) { path in
@@ -158,7 +153,7 @@ struct Lint: ParsableCommand {
       }.render(report)
     }
     if let output {
-      guard SourceFile.write(rendered, to: output) else {
+      guard case .success = System.writeFile(Array(rendered.utf8), to: output) else {
         FileHandle.standardError.write("pushlint: cannot write \(output)\n")
         terminate(ExitStatus.usage)
       }

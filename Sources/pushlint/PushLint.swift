@@ -1,12 +1,6 @@
 import ArgumentParser
 import PushLintCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 @main
 struct PushLint: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -49,23 +43,15 @@ enum ExitStatus {
 
 /// Ends the process; all output is written unbuffered, so nothing is lost.
 func terminate(_ code: Int32) -> Never {
-  exit(code)
+  System.exit(code)
 }
 
 struct FileHandle {
   let descriptor: Int32
-  static let standardError = FileHandle(descriptor: 2)
-  static let standardOutput = FileHandle(descriptor: 1)
+  static let standardError = FileHandle(descriptor: System.standardError)
+  static let standardOutput = FileHandle(descriptor: System.standardOutput)
 
   func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
-      }
-      if count <= 0 { return }
-      written += count
-    }
+    System.write(Array(text.utf8), to: descriptor)
   }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ClassificationTests {
   func kind(_ text: String, path: String = "x.json") -> DocumentKind? {
     let bytes = Array(text.utf8)
-    let format = Linter.format(of: bytes, path: path)
+    let format = DocumentClassifier.format(of: bytes, path: path)
     let root: Node?
     switch format {
     case .plist: root = PlistReader.read(bytes).root
@@ -69,10 +69,10 @@ import Testing
   }
 
   @Test func explicitFilesOfUnknownExtensionAreSniffed() {
-    #expect(Linter.format(of: Array("  {\"aps\": {}}".utf8), path: "payload.txt") == .json)
-    #expect(Linter.format(of: Array("<?xml version=\"1.0\"?>".utf8), path: "Info") == .plist)
-    #expect(Linter.format(of: Array("bplist00xxxxxxxx".utf8), path: "Info") == .plist)
-    #expect(Linter.format(of: Array("aps:\n  badge: 1\n".utf8), path: "payload") == .yaml)
+    #expect(DocumentClassifier.format(of: Array("  {\"aps\": {}}".utf8), path: "payload.txt") == .json)
+    #expect(DocumentClassifier.format(of: Array("<?xml version=\"1.0\"?>".utf8), path: "Info") == .plist)
+    #expect(DocumentClassifier.format(of: Array("bplist00xxxxxxxx".utf8), path: "Info") == .plist)
+    #expect(DocumentClassifier.format(of: Array("aps:\n  badge: 1\n".utf8), path: "payload") == .yaml)
   }
 }
 

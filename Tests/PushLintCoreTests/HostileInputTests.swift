@@ -2,10 +2,6 @@ import Testing
 
 @testable import PushLintCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Files that are broken, binary or hostile: each gets a diagnostic, never a
 /// crash or a hang.
 @Suite struct HostileInputTests {

@@ -2,10 +2,6 @@ import Testing
 
 @testable import PushLintCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite(.serialized) struct ReporterTests {
   static let hasJSONSchema = run("/usr/bin/env", ["python3", "-c", "import jsonschema"]).status == 0
 

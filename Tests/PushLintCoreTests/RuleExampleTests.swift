@@ -157,12 +157,12 @@ import Testing
 
 /// `rule` as a rule that declares no document kinds, so the linter calls it
 /// for every document.
-private func runForEveryKind(_ rule: any Rule) -> any Rule {
-  func wrap<Wrapped: Rule>(_ rule: Wrapped) -> any Rule { EveryKind<Wrapped>() }
+private func runForEveryKind(_ rule: any Rule.Type) -> any Rule.Type {
+  func wrap<Wrapped: Rule>(_ rule: Wrapped.Type) -> any Rule.Type { EveryKind<Wrapped>.self }
   return wrap(rule)
 }
 
-private final class EveryKind<Wrapped: Rule>: Rule {
+private enum EveryKind<Wrapped: Rule>: Rule {
   static var name: String { Wrapped.name }
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

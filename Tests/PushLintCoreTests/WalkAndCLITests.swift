@@ -2,10 +2,6 @@ import Testing
 
 @testable import PushLintCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A scratch directory that removes itself.
 final class ScratchDirectory {
   let path: String
@@ -24,7 +20,7 @@ final class ScratchDirectory {
     let full = path + "/" + relative
     _ = run("/bin/mkdir", ["-p", Paths.directoryName(full)])
     let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    writeBytes(descriptor, bytes)
     close(descriptor)
   }
 }
@@ -49,7 +45,7 @@ func run(
     let inputFile = outputFile + ".in"
     let descriptor = open(inputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let bytes = Array(input.utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    writeBytes(descriptor, bytes)
     close(descriptor)
     command += " < '\(inputFile)'"
   } else {

@@ -1,0 +1,49 @@
+/// What a file is before it is parsed: its format, and whether it may hold
+/// payloads or project context.
+extension DocumentClassifier {
+  /// Whether a file's documents can be payloads (and so templates): JSON or
+  /// YAML, but not a String Catalog, which is JSON and always localization.
+  static func mayHoldPayloads(_ format: SourceFormat, path: String) -> Bool {
+    (format == .json || format == .yaml) && !Localizations.isFileExtension(fileExtension(path))
+  }
+
+  /// Whether JSON or YAML text may hold a document of the project context:
+  /// only a categories file can, and its key is spelled out (or escaped, so
+  /// any backslash counts too). Everything else is read when it is checked.
+  static func mayBeContext(_ bytes: [UInt8]) -> Bool {
+    ByteSearch.contains("\\", in: bytes) || ByteSearch.contains("categories", in: bytes)
+  }
+
+  /// The format of a file: from its name, else (for a file named explicitly) from its first bytes.
+  static func format(of bytes: [UInt8], path: String) -> SourceFormat {
+    if let format = SourceFormat.from(fileName: path) { return format }
+    if PlistReader.isBinary(bytes) { return .plist }
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    switch first {
+    case UInt8(ascii: "<"): return .plist
+    case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
+    default: return .yaml
+    }
+  }
+
+  /// Whether unparseable text looks like it was meant for pushlint: it names
+  /// `aps`, `apns` or `categories` as a word.
+  static func mentionsPush(_ bytes: [UInt8]) -> Bool {
+    for word in ["aps", "apns", "categories"] {
+      let needle = Array(word.utf8)
+      var start = 0
+      while let index = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
+        let before = index == 0 ? 0x20 : bytes[index - 1]
+        let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0x20
+        if !isWordByte(before) && !isWordByte(after) { return true }
+        start = index + 1
+      }
+    }
+    return false
+  }
+
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+  }
+}

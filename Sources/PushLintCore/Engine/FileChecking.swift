@@ -1,0 +1,121 @@
+/// Checking: every rule over every document of a file, under the file's
+/// configuration.
+extension Linter {
+  struct FileOutcome: Sendable {
+    var diagnostics: [Diagnostic] = []
+    var documents = 0
+    var linted = false
+    var error: FileError?
+    /// Whether a JSON Lines file has had a line of a kind pushlint lints.
+    var sawPushDocument = false
+    /// The configuration's overrides (by index) that matched a finding here.
+    var usedOverrides: Set<Int> = []
+    /// Findings beyond the per-file limit, counted by severity but not kept.
+    var unshown = SeverityCounts()
+  }
+
+  /// What every document of one file is checked with, worked out once per
+  /// file: a JSON Lines file has a million documents.
+  struct FileScope {
+    /// Relative to the configuration's directory, as its globs match.
+    var relativePath: String?
+    var context: RuleContext
+    var configuredHeaders: [(name: String, value: String)]
+    /// The file's `fileExtension(_:)`, which classifying and analyzing each
+    /// document asks.
+    var fileExtension: String
+    /// Each push type's size limit under the file's targets.
+    var payloadLimits: PayloadLimits
+  }
+
+  func scope(of input: LintInput, project: ProjectContext) -> FileScope {
+    let relativePath = configuration.relativePath(input.absolutePath)
+    return FileScope(
+      relativePath: relativePath,
+      context: RuleContext(targets: configuration.targets, schema: schema, project: project),
+      configuredHeaders: configuredHeaders(forRelativePath: relativePath),
+      fileExtension: fileExtension(input.absolutePath),
+      payloadLimits: schema.payloadLimits(under: configuration.targets))
+  }
+
+  func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
+    if let error = file.error { return FileOutcome(error: error) }
+    if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
+    if file.sound != nil { return FileOutcome() }
+    let scope = scope(of: file.input, project: project)
+    if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, scope: scope) }
+    var outcome = FileOutcome()
+    for document in file.documents {
+      outcome.documents += 1
+      check(document, scope: scope, into: &outcome)
+    }
+    outcome.linted = outcome.documents > 0 || file.input.explicit
+    cap(&outcome)
+    return outcome
+  }
+
+  /// Runs every rule over a document; the configured levels decide what is kept.
+  /// Taken, not borrowed: the analyses are added to the caller's document
+  /// rather than to a copy of it made for every document.
+  func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
+    analyze(&document, scope: scope)
+    for finding in findings(document, scope: scope) {
+      let (diagnostic, matched) = resolve(finding, document: document, relativePath: scope.relativePath)
+      outcome.usedOverrides.formUnion(matched)
+      if let diagnostic { outcome.diagnostics.append(diagnostic) }
+    }
+  }
+
+  /// The push view and the schema's findings, which several rules read.
+  /// Both worked out before either is stored: reading the document to
+  /// assign to one of its fields copied it whole.
+  func analyze(_ document: inout Document, scope: FileScope) {
+    let push = PushAnalysis.analyze(
+      document, schema: schema, configuredHeaders: scope.configuredHeaders, isAPNSFile: scope.fileExtension == "apns",
+      payloadLimits: scope.payloadLimits)
+    let schemaFindings = SchemaValidator.validate(document, push: push, schema: schema, targets: scope.context.targets)
+    document.push = push
+    document.schemaFindings = schemaFindings
+  }
+
+  /// What the rules find in an analyzed document.
+  func findings(_ document: Document, scope: FileScope) -> [Finding] {
+    var findings: [Finding] = []
+    let context = scope.context
+    registry.ruleTypes(for: document.kind).withUnsafeBufferPointer { rules in
+      for index in rules.indices {
+        // Most rules find nothing; appending an empty array still reallocates.
+        let found = rules[index].check(document, context: context)
+        if !found.isEmpty { findings.append(contentsOf: found) }
+      }
+    }
+    return findings
+  }
+
+  /// The `headers:` defaults of the configuration for a file; later entries win.
+  func configuredHeaders(forRelativePath relative: String?) -> [(name: String, value: String)] {
+    guard !configuration.headers.isEmpty, let relative else { return [] }
+    var headers: [(name: String, value: String)] = []
+    for entry in configuration.headers where entry.files.contains(where: { $0.matches(relative) }) {
+      for header in entry.headers {
+        headers.removeAll { $0.name == header.name }
+        headers.append(header)
+      }
+    }
+    return headers
+  }
+
+  func cap(_ outcome: inout FileOutcome) {
+    guard outcome.diagnostics.count > Linter.maxDiagnosticsPerFile || outcome.unshown.total > 0 else { return }
+    outcome.diagnostics.sort(by: Diagnostic.reportOrder)
+    for diagnostic in outcome.diagnostics.dropFirst(Linter.maxDiagnosticsPerFile) {
+      outcome.unshown[diagnostic.severity] += 1
+    }
+    outcome.diagnostics.removeLast(max(0, outcome.diagnostics.count - Linter.maxDiagnosticsPerFile))
+    let dropped = outcome.unshown.total
+    if var last = outcome.diagnostics.last {
+      last.message += " (and \(dropped) more findings in this file, not shown)"
+      outcome.diagnostics[outcome.diagnostics.count - 1] = last
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/// Reading: each file into documents, classified, with a template made
+/// readable first.
+extension Linter {
+  func isContext(_ document: Document) -> Bool { ProjectContext.isContextKind(document.kind) }
+
+  /// A file read and classified, not yet checked.
+  struct ReadFile: Sendable {
+    var input: LintInput
+    var documents: [Document] = []
+    var error: FileError?
+    /// JSON Lines files are streamed when checked, never held...
+    var isJSONLines = false
+    /// ...unless they were given in memory.
+    var jsonLinesBytes: [UInt8]?
+    var sound: SoundEntry?
+    /// A JSON or YAML file that cannot add to the project context: only its
+    /// bytes are held until it is checked, then it is read, checked and
+    /// released at once (a tree takes several times the bytes).
+    var deferredBytes: [UInt8]?
+  }
+
+  func read(file input: LintInput) -> ReadFile {
+    if input.isSound {
+      let result: Result<SoundFileInfo, SoundFileError>
+      switch FileSystem.readFile(input.absolutePath) {
+      case .success(let bytes): result = SoundFileReader.inspect(bytes, name: input.absolutePath)
+      case .failure(let error): result = .failure(SoundFileError(message: error.reason))
+      }
+      return ReadFile(
+        input: input,
+        sound: SoundEntry(name: Paths.fileName(input.absolutePath), path: input.displayPath, header: result))
+    }
+    if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
+      return ReadFile(input: input, isJSONLines: true)
+    }
+    switch FileSystem.readFile(input.absolutePath) {
+    case .failure(let error):
+      return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
+    case .success(let bytes):
+      if DocumentClassifier.mayHoldPayloads(
+        DocumentClassifier.format(of: bytes, path: input.absolutePath), path: input.absolutePath)
+        && !DocumentClassifier.mayBeContext(bytes)
+      {
+        return ReadFile(input: input, deferredBytes: bytes)
+      }
+      return read(bytes: bytes, input: input)
+    }
+  }
+
+  /// Reads and classifies; documents of no kind in a walked file are dropped.
+  func read(bytes: [UInt8], input: LintInput) -> ReadFile {
+    let format = DocumentClassifier.format(of: bytes, path: input.absolutePath)
+    let prepared = templatePreparation(bytes, format: format, input: input)
+    let bytes = prepared?.bytes ?? bytes
+    var read: [(index: Int, result: ReadResult)]
+    switch format {
+    case .json: read = [(0, JSONReader.read(bytes))]
+    case .plist: read = [(0, PlistReader.read(bytes))]
+    case .strings: read = [(0, StringsFileReader.read(bytes))]
+    case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
+    case .jsonLines:
+      return ReadFile(input: input, isJSONLines: true, jsonLinesBytes: bytes)
+    }
+    var template: TemplateInfo?
+    if let prepared {
+      for index in read.indices where read[index].result.root != nil {
+        TemplateReader.restore(&read[index].result.root!, prepared)
+      }
+      var seen: Set<String> = []
+      let distinct = prepared.matches.filter { seen.insert($0.text).inserted }
+      template = TemplateInfo(placeholders: distinct, settings: configuration.templates)
+    }
+    var file = ReadFile(input: input)
+    let mentionsPush = read.contains { $0.result.root == nil } && DocumentClassifier.mentionsPush(bytes)
+    for (index, result) in read {
+      let kind: DocumentKind?
+      if input.explicit {
+        kind = DocumentClassifier.explicitKind(of: result.root, format: format, path: input.absolutePath)
+      } else if result.root == nil {
+        let name = fileExtension(input.absolutePath)
+        let reportable =
+          input.namedByGlob || name == "apns" || Localizations.isFileExtension(name) || mentionsPush
+        kind = reportable ? .other : nil
+      } else {
+        kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
+      }
+      guard let kind else { continue }
+      var document = Document(
+        path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
+        readerFindings: result.findings)
+      document.rootCompactSize = result.compactSize
+      document.keysAreUnique = result.keysAreUnique
+      if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
+      file.documents.append(document)
+    }
+    return file
+  }
+
+  /// A JSON or YAML payload file with placeholders, made readable; nil for
+  /// every other file (the common case costs one search for `{{`).
+  func templatePreparation(_ bytes: [UInt8], format: SourceFormat, input: LintInput) -> TemplateReader.Prepared? {
+    guard DocumentClassifier.mayHoldPayloads(format, path: input.absolutePath) else { return nil }
+    let settings = configuration.templates
+    if !settings.files.isEmpty {
+      guard let relative = configuration.relativePath(input.absolutePath),
+        settings.files.contains(where: { $0.matches(relative) })
+      else { return nil }
+    }
+    return TemplateReader.prepare(bytes, format: format, pattern: settings.pattern)
+  }
+}

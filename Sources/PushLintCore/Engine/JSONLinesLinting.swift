@@ -1,0 +1,132 @@
+/// JSON Lines files are streamed, not held: batches of lines, each batch
+/// checked on every core while the next is read.
+extension Linter {
+  /// One line of a JSON Lines file, read and checked on its own (lines of a
+  /// batch are checked in parallel); what depends on earlier lines (the
+  /// document number, whether a broken line counts) is settled in order.
+  struct CheckedLine: Sendable {
+    enum Inclusion: Sendable {
+      case never
+      case always
+      /// A broken line of a walked file: reported once the file has shown payloads.
+      case afterPushDocuments
+    }
+    var inclusion = Inclusion.never
+    var isPushDocument = false
+    var diagnostics: [Diagnostic] = []
+    var usedOverrides: Set<Int> = []
+  }
+
+  /// Streams a JSON Lines file (from disk, or `bytes` when given in memory)
+  /// in batches: memory holds two batches, however long the file. Each
+  /// batch's lines are checked on every core while the next batch is read.
+  func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, scope: FileScope) -> FileOutcome {
+    var reader: LineBatchReader
+    if let bytes {
+      reader = LineBatchReader(bytes: bytes, readSize: jsonLinesReadSize)
+    } else {
+      switch LineBatchReader.reading(input.absolutePath, readSize: jsonLinesReadSize) {
+      case .success(let opened): reader = opened
+      case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+      }
+    }
+    var outcome = FileOutcome()
+    var current = reader.next()
+    while case .success(let batch)? = current {
+      var next: Result<LineBatch, FileError>?
+      // Once the file holds as many findings as are kept, later ones are
+      // only counted (`merge`): their text is not built.
+      let counting = outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile
+      let checked = inParallel(batch.lines, alongside: { next = reader.next() }) { line in
+        batch.bytes.withUnsafeBufferPointer { bytes in
+          counting
+            ? FindingText.counting { checkLine(line, bytes: bytes, input: input, scope: scope) }
+            : checkLine(line, bytes: bytes, input: input, scope: scope)
+        }
+      }
+      for index in checked.indices { merge(checked[index], into: &outcome) }
+      current = next
+    }
+    if case .failure(let error)? = current {
+      return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+    }
+    outcome.linted = outcome.documents > 0 || input.explicit
+    cap(&outcome)
+    return outcome
+  }
+
+  func checkLine(
+    _ line: LineBatch.Line, bytes: UnsafeBufferPointer<UInt8>, input: LintInput, scope: FileScope
+  ) -> CheckedLine {
+    var checked = CheckedLine()
+    var document: Document
+    if line.tooLong {
+      let position = SourcePosition(line: line.number, column: 1, offset: line.offset)
+      let finding = Finding(
+        rule: RuleName.syntaxError, span: SourceSpan(at: position),
+        message: "line \(line.number) is longer than \(FileLimits.maxLineLength >> 20) MiB; pushlint skips it")
+      document = Document(path: input.displayPath, format: .jsonLines, kind: .other, root: nil)
+      if let diagnostic = diagnostic(finding, document: document, relativePath: scope.relativePath) {
+        checked.diagnostics.append(diagnostic)
+      }
+      checked.inclusion = .always
+      return checked
+    }
+    var content = UnsafeBufferPointer(rebasing: bytes[line.range])
+    if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
+    if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
+    var result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset, deferringAppData: true)
+    let kind: DocumentKind
+    if let known = DocumentClassifier.kind(of: result.root, format: .json, fileExtension: scope.fileExtension) {
+      kind = known
+      checked.isPushDocument = true
+      checked.inclusion = .always
+    } else if input.explicit {
+      kind = result.root == nil ? .other : .payload
+      checked.inclusion = .always
+    } else if result.root == nil {
+      // A walked file is judged like a walked .json: a broken line is
+      // reported once the file has shown it holds payloads, or names them.
+      kind = .other
+      checked.inclusion = DocumentClassifier.mentionsPush(Array(content)) ? .always : .afterPushDocuments
+    } else {
+      return checked
+    }
+    // The tree is moved from the read result into the document and the
+    // document into `check`, which frees it: copies of either were freed a
+    // second time.
+    document = Document(
+      path: input.displayPath, format: .jsonLines, kind: kind, root: result.root.take(),
+      readerFindings: result.findings)
+    document.rootCompactSize = result.compactSize
+    document.keysAreUnique = result.keysAreUnique
+    var outcome = FileOutcome()
+    check(consume document, scope: scope, into: &outcome)
+    checked.diagnostics = outcome.diagnostics
+    checked.usedOverrides = outcome.usedOverrides
+    return checked
+  }
+
+  func merge(_ line: CheckedLine, into outcome: inout FileOutcome) {
+    switch line.inclusion {
+    case .never: return
+    case .afterPushDocuments where !outcome.sawPushDocument: return
+    default: break
+    }
+    if line.isPushDocument { outcome.sawPushDocument = true }
+    // A line's findings are all on that line, and lines come in order: once
+    // the limit is held, every later finding would be cut from the report,
+    // so it is only counted. A million-line file holds at most one line
+    // more than the limit.
+    if outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile {
+      for diagnostic in line.diagnostics { outcome.unshown[diagnostic.severity] += 1 }
+    } else {
+      for var diagnostic in line.diagnostics {
+        diagnostic.document = outcome.documents
+        outcome.diagnostics.append(diagnostic)
+      }
+    }
+    outcome.documents += 1
+    if !line.usedOverrides.isEmpty { outcome.usedOverrides.formUnion(line.usedOverrides) }
+  }
+}

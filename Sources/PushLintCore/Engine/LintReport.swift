@@ -1,0 +1,47 @@
+/// What one run produced.
+public struct LintReport: Sendable {
+  public var diagnostics: [Diagnostic]
+  /// Files linted (read and of a kind pushlint lints, or named explicitly).
+  public var files: Int
+  public var documents: Int
+  /// Paths that could not be linted at all.
+  public var fileErrors: [FileError]
+  /// Findings past a file's limit (`Linter.maxDiagnosticsPerFile`), by
+  /// severity: not shown, but counted and judged by the exit status.
+  public var unshown = SeverityCounts()
+
+  public init(diagnostics: [Diagnostic], files: Int, documents: Int, fileErrors: [FileError]) {
+    self.diagnostics = diagnostics
+    self.files = files
+    self.documents = documents
+    self.fileErrors = fileErrors
+  }
+
+  /// Findings of `severity`, shown or not.
+  public func count(_ severity: Severity) -> Int {
+    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity]
+  }
+
+  /// Whether any finding, shown or not, has a severity that `matches`.
+  public func hasFinding(where matches: (Severity) -> Bool) -> Bool {
+    diagnostics.contains { matches($0.severity) } || Severity.allCases.contains { unshown[$0] > 0 && matches($0) }
+  }
+
+  /// Keeps the findings of `severity` and above, shown or not (`--quiet`).
+  public mutating func keep(atLeast severity: Severity) {
+    diagnostics.removeAll { $0.severity < severity }
+    for lower in Severity.allCases where lower < severity { unshown[lower] = 0 }
+  }
+}
+
+/// A file to lint and how it was found.
+struct LintInput: Sendable {
+  var displayPath: String
+  var absolutePath: String
+  /// Named on the command line: always linted, whatever it holds.
+  var explicit: Bool
+  /// Matched by a configured glob: reported even when it cannot be parsed.
+  var namedByGlob: Bool
+  /// An audio file: read for the project's sounds, never linted itself.
+  var isSound = false
+}

@@ -1,0 +1,178 @@
+/// The engine: read → classify → check → report, one file at a time and
+/// files in parallel, with the output sorted so it never depends on timing.
+public struct Linter: Sendable {
+  public var configuration: Configuration
+  public var registry: RuleRegistry
+  /// The rule documents, for each rule's default severity. Read on first
+  /// use: parsing them is a tenth of linting one clean file.
+  public var catalog: RuleCatalog {
+    get { customCatalog ?? .standard }
+    set { customCatalog = newValue }
+  }
+  private var customCatalog: RuleCatalog?
+  public var schema: PushSchema
+  /// How many files are linted at once; 0 means one per core.
+  public var jobs: Int
+  /// Lint each file with the nearest `.pushlint.yml` above it (off when the
+  /// command line names the configuration, or says --no-config).
+  public var usesNearestConfiguration = false
+  /// Judge files named on the command line as a directory walk judges them:
+  /// files of no kind pushlint lints are skipped (for hooks that pass every
+  /// changed file).
+  public var skipsUnrelatedFiles = false
+  /// Findings below this severity are dropped as they are found
+  /// (`--quiet`): they take no room under the per-file limit, which would
+  /// otherwise hide an error behind a file's first 1,000 notes.
+  public var reportsAtLeast = Severity.info
+  /// `--rule` and `--target`, which win over every configuration file.
+  public var ruleOverrides: [String: RuleSetting] = [:]
+  public var targetOverrides: [Platform: OSVersion] = [:]
+
+  /// The most diagnostics reported for one file; the rest are summarised.
+  public static let maxDiagnosticsPerFile = 1000
+  /// How much of a JSON Lines file is read per batch (tests make it small to
+  /// see many batches).
+  var jsonLinesReadSize = 4 << 20
+
+  public init(
+    configuration: Configuration, registry: RuleRegistry = .standard, catalog: RuleCatalog? = nil,
+    schema: PushSchema = .standard, jobs: Int = 0
+  ) {
+    self.configuration = configuration
+    self.registry = registry
+    self.customCatalog = catalog
+    self.schema = schema
+    self.jobs = jobs
+  }
+
+  // MARK: In memory
+
+  /// Lints one file's bytes as if it had been named on the command line.
+  /// `path` names it in diagnostics and decides its format and configuration;
+  /// the configured `context` files are read from disk for cross-file rules.
+  public func lint(
+    bytes: [UInt8], path: String
+  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts) {
+    let input = LintInput(
+      displayPath: path, absolutePath: Paths.absolute(path, from: configuration.directory), explicit: true,
+      namedByGlob: false)
+    let file = read(bytes: bytes, input: input)
+    var contextErrors: [FileError] = []
+    let contextFiles = readInParallel(collectContextInputs(excluding: [input.absolutePath], errors: &contextErrors))
+    let project = ProjectContext(
+      documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
+      sounds: contextFiles.compactMap(\.sound))
+    let outcome = check(file, project: project)
+    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents, outcome.unshown)
+  }
+
+  /// Lints several files as one project, as a run over them would; only the
+  /// files named in `reportOn` (all, when nil) are reported on.
+  public func lint(project files: [(path: String, bytes: [UInt8])], reportOn: Set<String>? = nil) -> [Diagnostic] {
+    let readFiles = files.map { file -> ReadFile in
+      if SoundFileReader.extensions.contains(fileExtension(file.path)) {
+        let input = LintInput(
+          displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
+          explicit: false,
+          namedByGlob: false, isSound: true)
+        return ReadFile(
+          input: input,
+          sound: SoundEntry(
+            name: Paths.fileName(file.path), path: file.path,
+            header: SoundFileReader.inspect(file.bytes, name: file.path)))
+      }
+      return read(
+        bytes: file.bytes,
+        input: LintInput(
+          displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
+          explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
+    }
+    let project = ProjectContext(
+      documents: readFiles.flatMap(\.documents).filter(isContext), sounds: readFiles.compactMap(\.sound))
+    let outcomes = readFiles.map { check($0, project: project) }
+    let used = outcomes.reduce(into: Set<Int>()) { $0.formUnion($1.usedOverrides) }
+    let all = outcomes.flatMap(\.diagnostics) + unusedOverrides(used: used, linted: readFiles.map(\.input.absolutePath))
+    return all.filter { reportOn?.contains($0.path) ?? true }.sorted(by: Diagnostic.reportOrder)
+  }
+
+  // MARK: Files
+
+  /// Lints paths given on the command line (or the configuration's `include`
+  /// when there are none), relative to `currentDirectory`: every file is read
+  /// and classified first, the project is built from all of them and the
+  /// configured context, and then each file is checked.
+  public func lint(paths: [String], currentDirectory: String) -> LintReport {
+    var errors: [FileError] = []
+    let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
+    guard usesNearestConfiguration else {
+      return lint(inputs: inputs, currentDirectory: currentDirectory, errors: errors)
+    }
+    // Files under another .pushlint.yml are another project, linted with it.
+    var groups: [String: [LintInput]] = [:]
+    var nearest: [String: String?] = [:]
+    for input in inputs {
+      let directory = Paths.directoryName(input.absolutePath)
+      let found = nearest[directory] ?? Configuration.discover(from: directory)
+      nearest[directory] = found
+      let key = found.map(Paths.directoryName) ?? configuration.directory
+      groups[key == configuration.directory ? "" : found ?? "", default: []].append(input)
+    }
+    var report = lint(inputs: groups[""] ?? [], currentDirectory: currentDirectory, errors: errors)
+    for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
+      var nested = self
+      do {
+        nested.configuration = try Configuration.load(
+          file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
+        nested.configuration.rules.merge(ruleOverrides) { $1 }
+        nested.configuration.targets.merge(targetOverrides) { $1 }
+      } catch {
+        report.fileErrors.append(
+          FileError(path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message))
+        continue
+      }
+      let part = nested.lint(inputs: group, currentDirectory: currentDirectory, errors: [])
+      report.diagnostics += part.diagnostics
+      report.files += part.files
+      report.documents += part.documents
+      report.fileErrors += part.fileErrors
+      report.unshown += part.unshown
+    }
+    report.diagnostics.sort(by: Diagnostic.reportOrder)
+    return report
+  }
+
+  /// One project: read and classify, build the context, check.
+  func lint(inputs: [LintInput], currentDirectory: String, errors: [FileError]) -> LintReport {
+    var errors = errors
+    let files = readInParallel(inputs)
+    let contextFiles = readInParallel(
+      collectContextInputs(
+        excluding: Set(inputs.map(\.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
+    let project = ProjectContext(
+      documents: (files + contextFiles).flatMap(\.documents).filter(isContext),
+      sounds: (files + contextFiles).compactMap(\.sound))
+    let paths = files.map(\.input.absolutePath)
+    // Consumed: each file's trees are freed by the worker that checked it,
+    // not one by one on this thread at the end.
+    let outcomes = inParallel(consuming: files) { check($0, project: project) }
+    var diagnostics: [Diagnostic] = []
+    var linted = 0
+    var documents = 0
+    var used: Set<Int> = []
+    var unshown = SeverityCounts()
+    for outcome in outcomes {
+      diagnostics.append(contentsOf: outcome.diagnostics)
+      unshown += outcome.unshown
+      if let error = outcome.error { errors.append(error) }
+      if outcome.linted { linted += 1 }
+      documents += outcome.documents
+      used.formUnion(outcome.usedOverrides)
+    }
+    let lintedPaths = zip(paths, outcomes).filter { $0.1.linted }.map(\.0)
+    diagnostics += unusedOverrides(used: used, linted: lintedPaths)
+    diagnostics.sort(by: Diagnostic.reportOrder)
+    var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
+    report.unshown = unshown
+    return report
+  }
+}

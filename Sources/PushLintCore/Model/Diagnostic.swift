@@ -1,0 +1,146 @@
+public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
+  case info
+  case warning
+  case error
+
+  private var rank: Int {
+    switch self {
+    case .info: 0
+    case .warning: 1
+    case .error: 2
+    }
+  }
+
+  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+  /// The word the gcc convention uses: info is a `note`.
+  public var gccWord: String {
+    switch self {
+    case .info: "note"
+    case .warning: "warning"
+    case .error: "error"
+    }
+  }
+}
+
+/// One finding, positioned in its file and document.
+public struct Diagnostic: Sendable, Hashable {
+  public var path: String
+  /// 0-based index of the document inside a YAML stream or JSON Lines file.
+  public var document: Int
+  public var span: SourceSpan
+  public var severity: Severity
+  public var rule: String
+  public var message: String
+  public var pointer: String
+  /// How to fix it (a did-you-mean, the allowed values), when known.
+  public var help: String?
+
+  public init(
+    path: String, document: Int = 0, span: SourceSpan, severity: Severity, rule: String,
+    message: String, pointer: String = "", help: String? = nil
+  ) {
+    self.path = path
+    self.document = document
+    self.span = span
+    self.severity = severity
+    self.rule = rule
+    self.message = message
+    self.pointer = pointer
+    self.help = help
+  }
+
+  /// The order every report uses: path, line, column, rule, then the rest so
+  /// that equal keys still sort the same way every run.
+  public static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+    if lhs.span.start.line != rhs.span.start.line { return lhs.span.start.line < rhs.span.start.line }
+    if lhs.span.start.column != rhs.span.start.column {
+      return lhs.span.start.column < rhs.span.start.column
+    }
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    if lhs.document != rhs.document { return lhs.document < rhs.document }
+    if lhs.pointer != rhs.pointer { return lhs.pointer < rhs.pointer }
+    return lhs.message < rhs.message
+  }
+}
+
+/// A number of findings of each severity.
+public struct SeverityCounts: Sendable, Equatable {
+  public var errors = 0
+  public var warnings = 0
+  public var infos = 0
+
+  public init() {}
+
+  public subscript(severity: Severity) -> Int {
+    get {
+      switch severity {
+      case .error: errors
+      case .warning: warnings
+      case .info: infos
+      }
+    }
+    set {
+      switch severity {
+      case .error: errors = newValue
+      case .warning: warnings = newValue
+      case .info: infos = newValue
+      }
+    }
+  }
+
+  public var total: Int { errors + warnings + infos }
+
+  public static func += (lhs: inout SeverityCounts, rhs: SeverityCounts) {
+    lhs.errors += rhs.errors
+    lhs.warnings += rhs.warnings
+    lhs.infos += rhs.infos
+  }
+}
+
+/// What a reader or rule found, before the engine attaches path, document and
+/// the configured severity.
+public struct Finding: Sendable {
+  public var rule: String
+  public var span: SourceSpan
+  public var message: String
+  public var pointer: String
+  public var help: String?
+  /// A lower severity than the rule's for this finding (an entitlement rule
+  /// with no entitlements file in scope reports as info).
+  public var severity: Severity?
+
+  /// The message and help are built only when `FindingText.isWanted`: past
+  /// a file's limit of kept findings they are only counted, and building
+  /// their text was most of the cost of a finding.
+  public init(
+    rule: String, span: SourceSpan, message: @autoclosure () -> String, pointer: String = "",
+    help: @autoclosure () -> String? = nil, severity: Severity? = nil
+  ) {
+    self.rule = rule
+    self.span = span
+    let isWanted = FindingText.isWanted
+    self.message = isWanted ? message() : ""
+    self.pointer = pointer
+    self.help = isWanted ? help() : nil
+    self.severity = severity
+  }
+}
+
+/// Whether findings made on this thread need their text. The linter turns
+/// it off while it checks lines whose findings can only be counted (a JSON
+/// Lines file past `Linter.maxDiagnosticsPerFile`); rules build findings
+/// as always, and `Finding` skips the text.
+enum FindingText {
+  private static let counting = System.ThreadFlag()
+
+  static var isWanted: Bool { !counting.isSet }
+
+  /// `body` with findings' text off on this thread.
+  static func counting<Result>(_ body: () -> Result) -> Result {
+    counting.set(true)
+    defer { counting.set(false) }
+    return body()
+  }
+}

@@ -1,0 +1,103 @@
+/// The syntax a file is written in.
+public enum SourceFormat: String, Sendable {
+  case json
+  case yaml
+  case plist
+  case jsonLines
+  /// The old-style property list text of `.strings` files.
+  case strings
+
+  /// The format a file name implies; nil for names pushlint does not read.
+  public static func from(fileName: String) -> SourceFormat? {
+    switch fileExtension(fileName) {
+    case "json", "apns", "xcstrings": .json
+    case "yaml", "yml": .yaml
+    case "jsonl", "ndjson": .jsonLines
+    case "plist", "entitlements", "stringsdict": .plist
+    case "strings": .strings
+    default: nil
+    }
+  }
+}
+
+/// The lowercased extension of a path's file name ("" for none, or for a
+/// name that only starts with a dot). Called per document, so it allocates
+/// only when the extension has capitals.
+func fileExtension(_ path: String) -> String {
+  var path = path
+  return path.withUTF8 { bytes -> String in
+    var dot = bytes.count - 1
+    while dot >= 0 && bytes[dot] != UInt8(ascii: ".") {
+      if bytes[dot] == UInt8(ascii: "/") { return "" }
+      dot -= 1
+    }
+    guard dot > 0, bytes[dot - 1] != UInt8(ascii: "/") else { return "" }
+    let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+    if !suffix.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+      return String(utf8Bytes: suffix)
+    }
+    return String(
+      decoding: suffix.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+  }
+}
+
+/// What a document is, per the table in `inputs.md`.
+public enum DocumentKind: String, Sendable, CaseIterable {
+  case payload
+  case envelope
+  case fcmMessage = "fcm-message"
+  case categories
+  case extensionInfoPlist = "extension-info-plist"
+  case appInfoPlist = "app-info-plist"
+  case entitlements
+  /// A `.strings`, `.stringsdict` or `.xcstrings` file (String Catalog).
+  case localization
+  /// Read (so reader findings count) but of no kind the rules know.
+  case other
+}
+
+/// One document, read and classified: what every rule is given.
+public struct Document: Sendable {
+  public var path: String
+  /// 0-based index inside a YAML stream or JSON Lines file.
+  public var index: Int
+  public var format: SourceFormat
+  public var kind: DocumentKind
+  public var root: Node? {
+    get { rootSlot.value }
+    set { rootSlot = Slot(newValue) }
+  }
+  private var rootSlot: Slot<Node>
+  /// What the reader found (syntax, encoding, YAML ambiguity).
+  public var readerFindings: [Finding]
+  /// The push view of payloads, envelopes and FCM messages.
+  public var push: PushInfo? {
+    get { pushSlot.value }
+    set { pushSlot = Slot(newValue) }
+  }
+  private var pushSlot = Slot<PushInfo>.empty
+  /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
+  public var schemaFindings: [Finding] = []
+  /// The root's compact JSON size, when the reader counted it.
+  public var rootCompactSize: Int?
+  /// The placeholders, when the document is a template.
+  public var template: TemplateInfo? {
+    get { templateSlot.value }
+    set { templateSlot = Slot(newValue) }
+  }
+  private var templateSlot = Slot<TemplateInfo>.empty
+  /// The reader saw every object and no key repeats (false when unknown).
+  public var keysAreUnique = false
+
+  public init(
+    path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,
+    readerFindings: [Finding] = []
+  ) {
+    self.path = path
+    self.index = index
+    self.format = format
+    self.kind = kind
+    rootSlot = Slot(root)
+    self.readerFindings = readerFindings
+  }
+}

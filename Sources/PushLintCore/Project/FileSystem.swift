@@ -1,0 +1,103 @@
+/// Why a path could not be linted: exit status 2, other files still linted.
+public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+}
+
+public enum FileLimits {
+  /// A larger file is refused with a message instead of being read into memory.
+  /// JSON Lines files stream, so they are not bound by it.
+  public static let maxFileSize = 256 << 20
+  /// The longest JSON Lines line read; a longer one is a `syntax-error`.
+  public static let maxLineLength = 16 << 20
+}
+
+/// The file system as the engine needs it, over `System`'s calls.
+enum FileSystem {
+  typealias EntryType = System.EntryType
+  typealias Identity = System.Identity
+
+  static func status(_ path: String, followLinks: Bool = true) -> (EntryType, Identity?, Int32) {
+    System.status(path, followLinks: followLinks)
+  }
+
+  static func errorText(_ code: Int32) -> String { System.errorText(code) }
+
+  /// Reads a whole regular file, refusing anything that is not one (a FIFO
+  /// would block forever) and anything over the size limit.
+  static func readFile(_ path: String, limit: Int = FileLimits.maxFileSize) -> Result<[UInt8], FileError> {
+    let descriptor: Int32
+    let size: Int
+    switch System.openRegularFile(path) {
+    case .success(let opened): (descriptor, size) = opened
+    case .failure(let error): return .failure(error)
+    }
+    defer { System.close(descriptor) }
+    guard size <= limit else {
+      return .failure(
+        FileError(
+          path: path, reason: "the file is \(size) bytes, over the \(limit >> 20) MiB limit pushlint reads; not linted")
+      )
+    }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    reading: while filled < size {
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        System.read(descriptor, into: buffer.baseAddress! + filled, count: size - filled)
+      }
+      switch result {
+      case .failure(let error): return .failure(FileError(path: path, reason: errorText(error.code)))
+      case .success(0): break reading
+      case .success(let count): filled += count
+      }
+    }
+    // The file shrank while it was read.
+    if filled < size { bytes.removeLast(size - filled) }
+    return .success(bytes)
+  }
+
+  /// The entries of a directory, sorted, without `.` and `..`.
+  static func list(_ path: String) -> Result<[String], FileError> {
+    entries(path).map { $0.map(\.name) }
+  }
+
+  /// A directory's entries in byte order of their names, each with its type
+  /// when the directory says it.
+  static func entries(_ path: String) -> Result<[(name: String, type: EntryType?)], FileError> {
+    System.directoryEntries(path).map { entries in
+      entries.sorted { lhs, rhs in
+        var left = lhs.name
+        var right = rhs.name
+        return left.withUTF8 { a in
+          right.withUTF8 { b in
+            let common = min(a.count, b.count)
+            let order = common == 0 ? 0 : System.compare(a.baseAddress!, b.baseAddress!, count: common)
+            return order != 0 ? order < 0 : a.count < b.count
+          }
+        }
+      }
+    }
+  }
+}
+
+/// File reading for callers outside the engine (the pretty format's source
+/// lines), with the engine's refusals and size limit.
+public enum SourceFiles {
+  public static func read(_ path: String) -> Result<[UInt8], FileError> { FileSystem.readFile(path) }
+
+  /// A file's text as diagnostics position it: UTF-16 `.strings` files are
+  /// read as their UTF-8 text, as the reader did.
+  public static func text(_ path: String) -> Result<[UInt8], FileError> {
+    let result = read(path)
+    guard case .success(let bytes) = result, SourceFormat.from(fileName: path) == .strings,
+      case .text(let text) = StringsFileReader.decode(bytes)
+    else { return result }
+    return .success(text)
+  }
+}

@@ -1,0 +1,232 @@
+/// A value the JSON reader checked but did not build: a payload's app data
+/// (every top-level key but `aps`), which APNs passes to the app untouched
+/// and no rule reads. In a JSON Lines run it is most of the nodes: building
+/// them was most of the reading, and releasing them most of the rest.
+///
+/// The reader has checked everything the tree would have told: the syntax,
+/// the string limits, the nesting depth, repeated keys, and the compact size.
+/// Whatever asks for the value (a walk over the whole tree, a message
+/// listing the largest strings) gets it built from these bytes, with the
+/// positions and pointers the reader would have given it.
+///
+/// Only the value's bytes are kept: its node's span says where they start.
+/// (A struct around an array: a class here made every copy of a `Value`
+/// dearer, about 2% of a JSON Lines run.)
+public struct DeferredJSON: Sendable {
+  let bytes: [UInt8]
+
+  /// Its type, told by its first byte.
+  var type: JSONType {
+    switch bytes.first {
+    case UInt8(ascii: "{"): .object
+    case UInt8(ascii: "["): .array
+    case UInt8(ascii: "\""): .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
+    case UInt8(ascii: "n"): .null
+    default: .number
+    }
+  }
+
+  /// The value, read again: `start` is where its bytes begin in the file,
+  /// `parent` and `token` give its pointer.
+  func build(start: SourcePosition, parent: String, token: String?) -> Value {
+    bytes.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
+      // Columns on the first line count on from the value's own column.
+      scanner.lineStart = 1 - start.column
+      scanner.columnCacheOffset = 0
+      scanner.columnCacheValue = start.column
+      do throws(JSONSyntaxError) {
+        return try scanner.parseSubtree(parent: parent, token: token).value
+      } catch {
+        // The reader checked these bytes before deferring them.
+        assertionFailure("a deferred JSON value did not read again: \(error.message)")
+        return .null
+      }
+    }
+  }
+}
+
+extension JSONScanner {
+  /// The top-level keys whose values are always built: those that make a
+  /// document a payload, an envelope, an FCM message or a categories file.
+  static func isReadEagerly(_ key: String) -> Bool {
+    switch key {
+    case "aps", "headers", "payload", "message", "categories": true
+    default: false
+    }
+  }
+
+  /// Checks the value at `index` without building it and returns it
+  /// deferred; nil, with nothing consumed, when the parser should read it
+  /// itself (it is broken, or has something only the tree can judge).
+  /// `depth` is the number of containers open around it.
+  mutating func deferValue(depth: Int) -> (DeferredJSON, SourceSpan)? {
+    let saved = (
+      index: index, insignificantBytes: insignificantBytes, escapeSavings: escapeSavings, line: line,
+      lineStart: lineStart
+    )
+    let start = position(at: index)
+    guard skipValue(depth: depth) else {
+      index = saved.index
+      insignificantBytes = saved.insignificantBytes
+      escapeSavings = saved.escapeSavings
+      line = saved.line
+      lineStart = saved.lineStart
+      return nil
+    }
+    let span = SourceSpan(start: start, end: position(at: index))
+    return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
+  }
+
+  /// Moves past the value at `index` as the parser would read it, counting
+  /// what the compact size needs, and building nothing. False for anything
+  /// the parser must see: a syntax error, a key that repeats (or has an
+  /// escape or a non-ASCII byte, which only `String` comparison judges
+  /// right), more than 63 levels or 64 open keys.
+  private mutating func skipValue(depth: Int) -> Bool {
+    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 64) { keys in
+      // The keys of the open objects, each object's after a marker (a
+      // negative range: a key's range may be empty, `""`).
+      let marker = -1..<(-1)
+      var keyCount = 0
+      // Bit n: the container open at level n is an object.
+      var objects: UInt64 = 0
+      var level = 0
+      while true {
+        skipWhitespace()
+        guard index < bytes.count else { return false }
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          guard depth + level < ReaderLimits.maxDepth, level < 63 else { return false }
+          let isObject = byte == UInt8(ascii: "{")
+          index += 1
+          skipWhitespace()
+          if index < bytes.count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            index += 1
+            break
+          }
+          if isObject {
+            guard keyCount < keys.count else { return false }
+            keys[keyCount] = marker
+            keyCount += 1
+            objects |= 1 << level
+            guard skipKey(keys: keys, count: &keyCount) else { return false }
+          } else {
+            objects &= ~(1 << level)
+          }
+          level += 1
+          continue
+        case UInt8(ascii: "\""):
+          guard skipString() else { return false }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          guard (try? scanNumber()) != nil else { return false }
+        case UInt8(ascii: "t"):
+          guard skipLiteral("true") else { return false }
+        case UInt8(ascii: "f"):
+          guard skipLiteral("false") else { return false }
+        case UInt8(ascii: "n"):
+          guard skipLiteral("null") else { return false }
+        default:
+          return false
+        }
+        // A value is complete: close what ends after it, or go on to the next.
+        while level > 0 {
+          skipWhitespace()
+          guard index < bytes.count else { return false }
+          let inObject = objects & (1 << (level - 1)) != 0
+          let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] != closer else { return false }
+            if inObject {
+              guard skipKey(keys: keys, count: &keyCount) else { return false }
+            }
+            break
+          }
+          guard bytes[index] == closer else { return false }
+          index += 1
+          if inObject {
+            repeat { keyCount -= 1 } while keys[keyCount] != marker
+          }
+          level -= 1
+        }
+        if level == 0 { return true }
+      }
+    }
+  }
+
+  /// A key and its colon; false unless it is plain ASCII, unlike every
+  /// earlier key of its object.
+  private mutating func skipKey(keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), count < keys.count else { return false }
+    let contentStart = index + 1
+    var end = contentStart
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") { break }
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return false }
+      end += 1
+    }
+    guard end < bytes.count else { return false }
+    let key = contentStart..<end
+    var earlier = count - 1
+    while keys[earlier].lowerBound >= 0 {
+      let other = keys[earlier]
+      if other.count == key.count && sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
+      earlier -= 1
+    }
+    keys[count] = key
+    count += 1
+    index = end + 1
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+    index += 1
+    return true
+  }
+
+  /// Whether the `count` bytes at `first` and at `second` are the same:
+  /// keys are short, and `memcmp` through a call cost more than comparing.
+  @inline(__always)
+  private func sameBytes(_ first: Int, _ second: Int, count: Int) -> Bool {
+    guard count > 16 else {
+      for offset in 0..<count where bytes[first + offset] != bytes[second + offset] { return false }
+      return true
+    }
+    return System.compare(bytes.baseAddress! + first, bytes.baseAddress! + second, count: count) == 0
+  }
+
+  /// A string value. One with an escape is read by the parser, which
+  /// measures what the escapes add to the compact size.
+  private mutating func skipString() -> Bool {
+    let quote = index
+    index += 1
+    let contentStart = index
+    skipPlainStringBytes()
+    guard index < bytes.count else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "\""):
+      guard index - contentStart <= ReaderLimits.maxStringBytes else { return false }
+      index += 1
+      return true
+    case UInt8(ascii: "\\"):
+      index = quote
+      return (try? parseString()) != nil
+    default:
+      return false
+    }
+  }
+
+  /// `true`, `false` or `null`, spelled exactly and not the start of a longer word.
+  private mutating func skipLiteral(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count,
+      System.compare(bytes.baseAddress! + index, word.utf8Start, count: count) == 0,
+      index + count == bytes.count || !isIdentifierByte(bytes[index + count])
+    else { return false }
+    index += count
+    return true
+  }
+}

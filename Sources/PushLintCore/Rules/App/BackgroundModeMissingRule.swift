@@ -1,0 +1,21 @@
+enum BackgroundModeMissingRule: Rule {
+  static let name = "background-mode-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    let plists = context.project.appPlists
+    guard !plists.isEmpty, let push = document.push, push.contentAvailable,
+      let member = push.aps?.member("content-available"),
+      !plists.contains(where: { $0.backgroundModes?.contains("remote-notification") == true })
+    else { return [] }
+    let paths = plists.map(\.declaration.place).joined(separator: ", ")
+    return [
+      finding(
+        atKeyOf: member,
+        "\"content-available\": 1 wakes the app only with the remote-notification background mode, which UIBackgroundModes in \(paths) lacks",
+        help:
+          "add remote-notification to UIBackgroundModes (Signing & Capabilities → Background Modes → Remote notifications)"
+      )
+    ]
+  }
+}

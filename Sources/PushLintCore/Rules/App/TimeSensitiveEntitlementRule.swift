@@ -1,0 +1,16 @@
+enum TimeSensitiveEntitlementRule: Rule {
+  static let name = "time-sensitive-entitlement"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+  static let entitlement = "com.apple.developer.usernotifications.time-sensitive"
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let level = document.push?.aps?["interruption-level"], level.stringValue == "time-sensitive" else {
+      return []
+    }
+    return [
+      entitlementFinding(
+        rule: Self.name, entitlement: Self.entitlement, what: "interruption-level \"time-sensitive\"", node: level,
+        severity: "iOS silently delivers it as an active notification", context: context)
+    ].compactMap { $0 }
+  }
+}

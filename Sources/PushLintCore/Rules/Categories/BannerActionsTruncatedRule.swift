@@ -1,0 +1,17 @@
+enum BannerActionsTruncatedRule: Rule {
+  static let name = "banner-actions-truncated"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    categories(of: document).compactMap { category in
+      guard category["minimalActions"] == nil, let actions = category.member("actions"),
+        let elements = actions.value.elements, elements.count > 2
+      else { return nil }
+      let names = elements.prefix(2).compactMap { $0["identifier"]?.stringValue }.joined(separator: " and ")
+      return finding(
+        atKeyOf: actions,
+        "\(elements.count) actions and no \"minimalActions\": banners and the lock screen show only the first two (\(names))",
+        help: "put the two most important actions first, or name them in \"minimalActions\"")
+    }
+  }
+}

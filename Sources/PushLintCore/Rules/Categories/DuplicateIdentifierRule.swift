@@ -1,0 +1,33 @@
+enum DuplicateIdentifierRule: Rule {
+  static let name = "duplicate-identifier"
+  static let documentKinds: Set<DocumentKind>? = [.categories]
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    var findings: [Finding] = []
+    let project = context.project
+    for category in categories(of: document) {
+      if let identifier = category["identifier"], let name = identifier.stringValue,
+        let first = project.categories.first(where: { $0.name == name }),
+        first.path != document.path || first.span != identifier.span
+      {
+        findings.append(
+          finding(
+            at: identifier,
+            "category \"\(name)\" is already declared at \(first.place); the system keeps only one of them",
+            help: "rename one of them, or merge their actions"))
+      }
+      for action in category["actions"]?.elements ?? [] {
+        guard let identifier = action["identifier"], let name = identifier.stringValue,
+          let first = project.actions.first(where: { $0.name == name }),
+          first.path != document.path || first.span != identifier.span
+        else { continue }
+        findings.append(
+          finding(
+            at: identifier,
+            "action \"\(name)\" is already declared at \(first.place); action identifiers must be unique across all categories, or the app cannot tell which was tapped",
+            help: "give each action its own identifier"))
+      }
+    }
+    return findings
+  }
+}

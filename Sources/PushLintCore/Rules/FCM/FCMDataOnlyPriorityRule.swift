@@ -1,0 +1,25 @@
+enum FCMDataOnlyPriorityRule: Rule {
+  static let name = "fcm-data-only-priority"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, push.headerSource == .fcm, push.fcmNotification == nil, !push.isUserVisible,
+      let apns = push.fcmMessage?["apns"]
+    else { return [] }
+    if let priority = push.headers["apns-priority"] {
+      guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
+      return [
+        finding(
+          at: priority.valueSpan, pointer: priority.pointer,
+          "a data-only FCM message for iOS must use apns-priority \"5\", found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); APNs rejects priority 10 without an alert",
+          help: "write \"5\"")
+      ]
+    }
+    return [
+      finding(
+        atStartOf: apns,
+        "a data-only FCM message for iOS without apns-priority is sent with priority 10, which APNs rejects without an alert",
+        help: "add \"headers\": {\"apns-priority\": \"5\"} to the apns block")
+    ]
+  }
+}

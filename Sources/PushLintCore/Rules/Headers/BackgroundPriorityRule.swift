@@ -1,0 +1,25 @@
+enum BackgroundPriorityRule: Rule {
+  static let name = "background-priority"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }
+    if let priority = push.headers["apns-priority"] {
+      guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
+      return [
+        finding(
+          at: priority.valueSpan, pointer: priority.pointer,
+          "a background push must have apns-priority 5, found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); Apple: \"Using priority 10 is an error\"",
+          help: "write \"5\"")
+      ]
+    }
+    let pushTypeHeader = push.headers["apns-push-type"]
+    return [
+      finding(
+        at: pushTypeHeader?.valueSpan ?? push.anchor.openingSpan,
+        pointer: pushTypeHeader?.pointer ?? push.anchor.pointer,
+        "a background push without apns-priority gets APNs' default of 10, which is an error for background pushes",
+        help: "add \"apns-priority\": \"5\"")
+    ]
+  }
+}

@@ -1,0 +1,30 @@
+enum TopicSuffixRule: Rule {
+  static let name = "topic-suffix"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = headerContext(document), let declared = push.declaredPushType,
+      let topicHeader = push.headers["apns-topic"], let topic = topicHeader.text, !topicHeader.isTemplated(in: document)
+    else { return [] }
+    let suffixes = context.schema.pushTypeNames.compactMap { name in
+      context.schema.pushTypes[name]?.topicSuffix.map { (name, $0) }
+    }
+    if let needed = context.schema.pushTypes[declared]?.topicSuffix {
+      guard !topic.hasSuffix(needed) else { return [] }
+      return [
+        finding(
+          at: topicHeader.valueSpan, pointer: topicHeader.pointer,
+          "apns-topic \"\(topic)\" lacks the \"\(needed)\" suffix that \(declared) pushes need",
+          help: "write \"\(topic)\(needed)\"")
+      ]
+    }
+    // The longest matching suffix names the push type it belongs to.
+    guard let wrong = suffixes.filter({ topic.hasSuffix($0.1) }).max(by: { $0.1.count < $1.1.count }) else { return [] }
+    return [
+      finding(
+        at: topicHeader.valueSpan, pointer: topicHeader.pointer,
+        "apns-topic \"\(topic)\" has the \"\(wrong.1)\" suffix of \(wrong.0) pushes, but this is \(indefiniteArticle(declared)) \(declared) push",
+        help: "use the app's bundle ID as the topic: \"\(topic.dropLast(wrong.1.count))\"")
+    ]
+  }
+}

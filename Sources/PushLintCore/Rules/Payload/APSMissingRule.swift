@@ -1,0 +1,45 @@
+enum APSMissingRule: Rule {
+  static let name = RuleName.apsMissing
+  static let documentKinds: Set<DocumentKind>? = [.payload, .envelope]
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let root = document.root else { return [] }
+    switch document.kind {
+    case .payload:
+      return check(payload: root, what: "a payload")
+    case .envelope:
+      guard let payload = root["payload"] else { return [] }
+      if let declared = document.push?.declaredPushType, context.schema.pushTypes[declared]?.noAPS == true {
+        return []
+      }
+      return check(payload: payload, what: "the envelope's \"payload\"")
+    default:
+      return []
+    }
+  }
+
+  private static func check(payload: Node, what: String) -> [Finding] {
+    guard let members = payload.members else {
+      return [
+        finding(
+          at: payload, "\(what) must be a JSON object with an \"aps\" dictionary, found \(article(payload.typeName))",
+          help: "wrap it: {\"aps\": {\"alert\": \"…\"}}")
+      ]
+    }
+    guard let aps = members.last(where: { $0.key == "aps" }) else {
+      return [
+        finding(
+          atStartOf: payload, "\(what) has no \"aps\" dictionary; APNs needs one, and custom keys go beside it",
+          help: "add \"aps\": {…} at the top level")
+      ]
+    }
+    guard aps.value.isObject else {
+      return [
+        finding(
+          at: aps.value, "\"aps\" must be an object, found \(article(aps.value.typeName))",
+          help: "write \"aps\": {\"alert\": \"…\"}")
+      ]
+    }
+    return []
+  }
+}

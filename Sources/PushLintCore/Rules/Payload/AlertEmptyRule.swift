@@ -1,0 +1,14 @@
+enum AlertEmptyRule: Rule {
+  static let name = "alert-empty"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, let alert = push.aps?["alert"] else { return [] }
+    guard alert.stringValue != nil || alert.isObject, !push.showsAlert else { return [] }
+    return [
+      finding(
+        at: alert, "\"alert\" carries nothing to show: no title, subtitle, body or localization key with text",
+        help: "add a \"title\" or \"body\", or remove \"alert\" for a silent push")
+    ]
+  }
+}

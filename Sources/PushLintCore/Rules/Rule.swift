@@ -1,0 +1,102 @@
+/// What a rule sees besides its document.
+public struct RuleContext: Sendable {
+  public var targets: [Platform: OSVersion]
+  public var schema: PushSchema
+  /// The app's side, for cross-file rules.
+  public var project: ProjectContext
+
+  public init(targets: [Platform: OSVersion] = [:], schema: PushSchema = .standard, project: ProjectContext = .init()) {
+    self.targets = targets
+    self.schema = schema
+    self.project = project
+  }
+}
+
+/// A check. Its name, default severity, summary, rationale and examples live
+/// in its document, `rules/<name>.md`, which the binary embeds: one source for
+/// the engine, `pushlint rules`, SARIF and the example test.
+///
+/// A rule is a type with no instances (a caseless enum): the engine calls
+/// its static `check` for every document through the type, which costs no
+/// reference counting, and the registry is a list of types.
+public protocol Rule: Sendable {
+  static var name: String { get }
+  /// The kinds of document the rule can find something in (nil: every
+  /// kind). The linter calls it for those only: a JSON Lines file is a
+  /// million payloads, and most rules are about other kinds.
+  static var documentKinds: Set<DocumentKind>? { get }
+  static func check(_ document: Document, context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+  public static var documentKinds: Set<DocumentKind>? { nil }
+
+  public static var description: RuleDescription {
+    guard let description = RuleCatalog.standard.description(of: name) else {
+      fatalError("rule \(name) has no document in rules/; add rules/\(name).md")
+    }
+    return description
+  }
+
+  /// A finding of this rule at `node`, with its span and JSON Pointer.
+  /// `message` and `help` are built only when the finding is kept.
+  static func finding(
+    at node: Node, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+    severity: Severity? = nil
+  ) -> Finding {
+    Finding(rule: name, span: node.span, message: message(), pointer: node.pointer, help: help(), severity: severity)
+  }
+
+  /// A finding about a whole object or array, marked at its first character.
+  static func finding(
+    atStartOf node: Node, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+    severity: Severity? = nil
+  ) -> Finding {
+    Finding(
+      rule: name, span: node.openingSpan, message: message(), pointer: node.pointer, help: help(), severity: severity)
+  }
+
+  /// A finding about a member, marked at its key (the pointer is its value's).
+  static func finding(
+    atKeyOf member: Member, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+    severity: Severity? = nil
+  ) -> Finding {
+    Finding(
+      rule: name, span: member.keySpan, message: message(), pointer: member.value.pointer, help: help(),
+      severity: severity)
+  }
+
+  /// A finding at any span, for what is not one node (a header's value, a
+  /// configuration entry).
+  static func finding(
+    at span: SourceSpan, pointer: String, _ message: @autoclosure () -> String,
+    help: @autoclosure () -> String? = nil, severity: Severity? = nil
+  ) -> Finding {
+    Finding(rule: name, span: span, message: message(), pointer: pointer, help: help(), severity: severity)
+  }
+}
+
+/// Rules whose findings come from the readers: they only pass them on.
+public protocol ReaderRule: Rule {}
+
+extension ReaderRule {
+  public static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    document.readerFindings.filter { $0.rule == name }
+  }
+}
+
+/// The generic rules interpret `rules/schema.yaml`; the validator runs once
+/// per document and each of them passes on its own findings.
+public protocol SchemaRule: Rule {}
+
+extension SchemaRule {
+  public static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    document.schemaFindings.filter { $0.rule == name }
+  }
+}
+
+extension Set<DocumentKind> {
+  /// The kinds with a push view (`Document.push`): what a rule that starts
+  /// from the push view can judge.
+  public static let pushes: Set<DocumentKind> = [.payload, .envelope, .fcmMessage]
+}

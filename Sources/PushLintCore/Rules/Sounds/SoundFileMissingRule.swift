@@ -1,0 +1,21 @@
+enum SoundFileMissingRule: Rule {
+  static let name = "sound-file-missing"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    let sounds = context.project.sounds
+    guard !sounds.isEmpty else { return [] }
+    return requestedSounds(document).compactMap { node, name in
+      guard !sounds.contains(where: { $0.name == name }) else { return nil }
+      var message = "sound \"\(name)\" matches no sound file in the project; the default sound plays instead"
+      var help = "add \(name) to the app bundle (or Library/Sounds), or use \"default\""
+      if let nearest = Suggestion.nearest(to: name, in: sounds.map(\.name)),
+        let entry = sounds.first(where: { $0.name == nearest })
+      {
+        message += "; did you mean \"\(nearest)\" (\(entry.path))?"
+        help = "write \"\(nearest)\""
+      }
+      return finding(at: node, message, help: help)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+enum DuplicateKeyRule: Rule {
+  static let name = RuleName.duplicateKey
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let root = document.root, !document.keysAreUnique else { return [] }
+    var findings: [Finding] = []
+    visit(root, into: &findings)
+    return findings
+  }
+
+  private static func visit(_ node: Node, into findings: inout [Finding]) {
+    switch node.value {
+    case .object(let members):
+      for (index, first) in members.repeatedKeys() {
+        let member = members[index]
+        let earlier = members[first]
+        let place =
+          earlier.keySpan == .fileStart
+          ? "earlier in the file" : "at line \(earlier.keySpan.start.line), column \(earlier.keySpan.start.column)"
+        findings.append(
+          finding(
+            atKeyOf: member,
+            "duplicate key \"\(member.key)\"; the first is \(place), and readers silently keep only one of them",
+            help: "remove one of the two, or merge them into one"))
+      }
+      members.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices where buffer[index].value.isContainer {
+          visit(buffer[index].value, into: &findings)
+        }
+      }
+    case .array(let elements):
+      elements.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices where buffer[index].isContainer { visit(buffer[index], into: &findings) }
+      }
+    case .deferred:
+      // The reader defers a value only when no key repeats inside it.
+      break
+    default:
+      break
+    }
+  }
+}
