@@ -12,7 +12,7 @@ struct DeferredJSONTests {
     let span = node.span
     let place =
       "\(node.pointer) \(span.start.line):\(span.start.column)@\(span.start.offset)-\(span.end.line):\(span.end.column)@\(span.end.offset)"
-    switch node.value {
+    switch node.stored {
     case .object(let members):
       lines.append("\(place) object \(members.count)")
       for member in members {
@@ -84,7 +84,7 @@ struct DeferredJSONTests {
   }
 
   func isDeferred(_ node: Node) -> Bool {
-    if case .deferred = node.value { return true }
+    if case .deferred = node.stored { return true }
     return false
   }
 

@@ -170,7 +170,7 @@ enum PushAnalysis {
     info.headersNode = headers
     for member in headers.members ?? [] {
       let text: String?
-      switch member.value.built.value {
+      switch member.value.built.stored {
       case .string(let string): text = string
       case .number(let number): text = number.literal
       default: text = nil
@@ -284,7 +284,7 @@ enum PushAnalysis {
 /// with JSON's escapes and raw UTF-8 otherwise.
 enum CompactJSON {
   static func size(of node: Node) -> Int {
-    switch node.value {
+    switch node.stored {
     case .null: return 4
     case .bool(let value): return value ? 4 : 5
     case .number(let number): return number.literal.utf8.count
@@ -320,7 +320,7 @@ enum CompactJSON {
   static func largestStrings(in node: Node, count: Int) -> [(pointer: String, bytes: Int)] {
     var strings: [(String, Int)] = []
     func visit(_ node: Node) {
-      switch node.value {
+      switch node.stored {
       case .string(let string): strings.append((node.pointer, stringSize(string) - 2))
       case .array(let elements): elements.forEach(visit)
       case .object(let members): members.forEach { visit($0.value) }

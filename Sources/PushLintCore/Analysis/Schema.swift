@@ -5,7 +5,7 @@ public enum JSONType: String, Sendable, CaseIterable {
   case placeholder
 
   init(of node: borrowing Node) {
-    switch node.value {
+    switch node.stored {
     case .string: self = .string
     case .number: self = .number
     case .bool: self = .boolean

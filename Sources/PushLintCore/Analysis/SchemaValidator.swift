@@ -172,7 +172,7 @@ struct SchemaValidator {
         pointer: value.pointer, help: typeHelp(value, spec: spec))
       return
     }
-    switch value.value {
+    switch value.stored {
     case .number(let number):
       checkNumber(number, value: value, key: key, spec: spec)
     case .string(let text):
@@ -366,7 +366,7 @@ struct SchemaValidator {
   }
 
   func describe(_ node: Node) -> String {
-    switch node.value {
+    switch node.stored {
     case .null: "null"
     case .bool(let value): "the boolean \(value)"
     case .number(let number): "the number \(number.literal)"
@@ -379,7 +379,7 @@ struct SchemaValidator {
   }
 
   func plainText(_ node: Node) -> String {
-    switch node.value {
+    switch node.stored {
     case .number(let number): number.literal
     case .bool(let value): String(value)
     case .null: "null"
@@ -389,7 +389,7 @@ struct SchemaValidator {
   }
 
   func typeHelp(_ value: Node, spec: KeySpec) -> String? {
-    switch value.value {
+    switch value.stored {
     case .string(let text) where spec.types.contains(.number) && Double(text) != nil:
       return "write \(text) without quotes"
     case .bool(let flag) where spec.values == [.number(1)]:

@@ -268,7 +268,7 @@ enum TemplateReader {
 
   /// Puts placeholders back into the tree read from prepared bytes.
   static func restore(_ node: inout Node, _ prepared: Prepared) {
-    switch node.value {
+    switch node.stored {
     case .string(let text):
       guard let match = prepared.valueStarts[node.span.start.offset] else { return }
       var restored = text
@@ -331,7 +331,7 @@ struct TemplateSize {
       }
     }
     func visit(_ node: Node) {
-      switch node.value {
+      switch node.stored {
       case .placeholder(let text):
         let name = template.names[text] ?? text
         if fromYAML {

@@ -98,6 +98,7 @@ extension [Member] {
   }
 }
 
+/// A value as a rule or a library user sees it.
 public enum Value: Sendable {
   case null
   case bool(Bool)
@@ -108,9 +109,34 @@ public enum Value: Sendable {
   /// A template placeholder where a value goes (`"badge": {{count}}`): any
   /// value once filled. Holds the placeholder as written.
   case placeholder(String)
-  /// App data the JSON reader checked but did not build (`DeferredJSON`).
-  /// `Node`'s accessors build it when asked; `Node.built` gives it built.
+}
+
+/// What a node holds: a `Value`, or app data the JSON reader checked but
+/// did not build (`DeferredJSON`), which is built when it is asked for.
+/// Only the readers and the analyses that measure whole trees see it;
+/// everything else goes through `Node.value` and the accessors.
+enum StoredValue: Sendable {
+  case null
+  case bool(Bool)
+  case number(NumberValue)
+  case string(String)
+  case array([Node])
+  case object([Member])
+  case placeholder(String)
   case deferred(DeferredJSON)
+
+  @inline(__always)
+  init(_ value: Value) {
+    switch value {
+    case .null: self = .null
+    case .bool(let bool): self = .bool(bool)
+    case .number(let number): self = .number(number)
+    case .string(let string): self = .string(string)
+    case .array(let elements): self = .array(elements)
+    case .object(let members): self = .object(members)
+    case .placeholder(let text): self = .placeholder(text)
+    }
+  }
 }
 
 /// `Optional` for a stored field of a struct of several fields (`Node`,
@@ -138,7 +164,23 @@ extension Slot: Sendable where Wrapped: Sendable {}
 
 /// A positioned value: what every reader produces and every rule inspects.
 public struct Node: Sendable {
-  public var value: Value
+  /// The value, built when the reader deferred it.
+  public var value: Value {
+    get {
+      switch stored {
+      case .null: .null
+      case .bool(let bool): .bool(bool)
+      case .number(let number): .number(number)
+      case .string(let string): .string(string)
+      case .array(let elements): .array(elements)
+      case .object(let members): .object(members)
+      case .placeholder(let text): .placeholder(text)
+      case .deferred: builtValue().value
+      }
+    }
+    set { stored = StoredValue(newValue) }
+  }
+  var stored: StoredValue
   public var span: SourceSpan
   /// The node's pointer, or with `pointerToken` its parent's: a reader
   /// then shares one parent string among the children instead of building a
@@ -157,7 +199,11 @@ public struct Node: Sendable {
   }
 
   public init(value: Value, span: SourceSpan, pointer: String) {
-    self.value = value
+    self.init(stored: StoredValue(value), span: span, pointer: pointer)
+  }
+
+  init(stored: StoredValue, span: SourceSpan, pointer: String) {
+    self.stored = stored
     self.span = span
     self.pointerBase = pointer
     self.pointerToken = .empty
@@ -166,7 +212,11 @@ public struct Node: Sendable {
   /// A node whose pointer is `parent` followed by `token` (unescaped), or
   /// `parent` itself without a token.
   public init(value: Value, span: SourceSpan, parent: String, token: String?) {
-    self.value = value
+    self.init(stored: StoredValue(value), span: span, parent: parent, token: token)
+  }
+
+  init(stored: StoredValue, span: SourceSpan, parent: String, token: String?) {
+    self.stored = stored
     self.span = span
     self.pointerBase = parent
     self.pointerToken = Slot(token)
@@ -175,8 +225,8 @@ public struct Node: Sendable {
   /// The node with a deferred value built (each time it is asked); the node
   /// itself otherwise. What reads a value's contents without the accessors
   /// below (a `switch` over `value`) reads them from here.
-  public var built: Node {
-    guard case .deferred = value else { return self }
+  var built: Node {
+    guard case .deferred = stored else { return self }
     return builtValue()
   }
 
@@ -186,75 +236,75 @@ public struct Node: Sendable {
   /// accessors recursive, and the optimizer stopped inlining them.
   @inline(never)
   private func builtValue() -> Node {
-    guard case .deferred(let deferred) = value else { return self }
+    guard case .deferred(let deferred) = stored else { return self }
     var node = self
-    node.value = deferred.build(start: span.start, parent: pointerBase, token: pointerToken.value)
+    node.stored = deferred.build(start: span.start, parent: pointerBase, token: pointerToken.value)
     return node
   }
 
   public var members: [Member]? {
-    if case .object(let members) = value { return members }
-    if case .deferred = value { return builtMembers() }
+    if case .object(let members) = stored { return members }
+    if case .deferred = stored { return builtMembers() }
     return nil
   }
 
   @inline(never)
   private func builtMembers() -> [Member]? {
-    if case .object(let members) = builtValue().value { return members }
+    if case .object(let members) = builtValue().stored { return members }
     return nil
   }
 
   public var elements: [Node]? {
-    if case .array(let elements) = value { return elements }
-    if case .deferred = value { return builtElements() }
+    if case .array(let elements) = stored { return elements }
+    if case .deferred = stored { return builtElements() }
     return nil
   }
 
   @inline(never)
   private func builtElements() -> [Node]? {
-    if case .array(let elements) = builtValue().value { return elements }
+    if case .array(let elements) = builtValue().stored { return elements }
     return nil
   }
 
   public var stringValue: String? {
-    if case .string(let string) = value { return string }
-    if case .deferred = value { return builtStringValue() }
+    if case .string(let string) = stored { return string }
+    if case .deferred = stored { return builtStringValue() }
     return nil
   }
 
   @inline(never)
   private func builtStringValue() -> String? {
-    if case .string(let string) = builtValue().value { return string }
+    if case .string(let string) = builtValue().stored { return string }
     return nil
   }
 
   public var numberValue: NumberValue? {
-    if case .number(let number) = value { return number }
-    if case .deferred = value { return builtNumberValue() }
+    if case .number(let number) = stored { return number }
+    if case .deferred = stored { return builtNumberValue() }
     return nil
   }
 
   @inline(never)
   private func builtNumberValue() -> NumberValue? {
-    if case .number(let number) = builtValue().value { return number }
+    if case .number(let number) = builtValue().stored { return number }
     return nil
   }
 
   public var boolValue: Bool? {
-    if case .bool(let bool) = value { return bool }
-    if case .deferred = value { return builtBoolValue() }
+    if case .bool(let bool) = stored { return bool }
+    if case .deferred = stored { return builtBoolValue() }
     return nil
   }
 
   @inline(never)
   private func builtBoolValue() -> Bool? {
-    if case .bool(let bool) = builtValue().value { return bool }
+    if case .bool(let bool) = builtValue().stored { return bool }
     return nil
   }
 
   /// Asked without building a deferred value (nor copying the members).
   public var isObject: Bool {
-    switch value {
+    switch stored {
     case .object: true
     case .deferred(let deferred): deferred.type == .object
     default: false
@@ -263,7 +313,7 @@ public struct Node: Sendable {
 
   /// Whether the node is an object or an array (asked without copying either).
   public var isContainer: Bool {
-    switch value {
+    switch stored {
     case .object, .array: true
     case .deferred(let deferred): deferred.type == .object || deferred.type == .array
     default: false
@@ -272,7 +322,7 @@ public struct Node: Sendable {
 
   /// Whether a template fills this value in (so its type and value are unknown).
   public var isPlaceholder: Bool {
-    if case .placeholder = value { return true }
+    if case .placeholder = stored { return true }
     return false
   }
 
@@ -281,22 +331,22 @@ public struct Node: Sendable {
   /// each call copied the whole member it found (measured: 2% of a run).
   @inline(__always)
   public func member(_ key: String) -> Member? {
-    if case .object(let members) = value { return members.lastIndex(named: key).map { members[$0] } }
-    if case .deferred = value { return builtMember(key) }
+    if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0] } }
+    if case .deferred = stored { return builtMember(key) }
     return nil
   }
 
   @inline(never)
   private func builtMember(_ key: String) -> Member? {
-    guard case .object(let members) = builtValue().value else { return nil }
+    guard case .object(let members) = builtValue().stored else { return nil }
     return members.lastIndex(named: key).map { members[$0] }
   }
 
   /// Whether the object has a member `key` (asked without copying it).
   @inline(__always)
   public func hasMember(_ key: String) -> Bool {
-    if case .object(let members) = value { return members.lastIndex(named: key) != nil }
-    if case .deferred = value { return builtMember(key) != nil }
+    if case .object(let members) = stored { return members.lastIndex(named: key) != nil }
+    if case .deferred = stored { return builtMember(key) != nil }
     return false
   }
 
@@ -304,8 +354,65 @@ public struct Node: Sendable {
   /// the member around it.
   @inline(__always)
   public subscript(key: String) -> Node? {
-    if case .object(let members) = value { return members.lastIndex(named: key).map { members[$0].value } }
-    if case .deferred = value { return builtMember(key)?.value }
+    if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0].value } }
+    if case .deferred = stored { return builtMember(key)?.value }
+    return nil
+  }
+
+  /// Whether the reader already knows every key inside this value is
+  /// unique (app data it checked and left unbuilt), so nothing inside can
+  /// be a duplicate.
+  public var keysAreKnownUnique: Bool {
+    if case .deferred = stored { return true }
+    return false
+  }
+
+  /// Calls `body` with each member of an object, in source order (never,
+  /// for other values), without copying the members out of their array.
+  @inline(__always)
+  public func forEachMember(_ body: (Member) throws -> Void) rethrows {
+    guard let members = storedMembers else { return }
+    try members.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices { try body(buffer[index]) }
+    }
+  }
+
+  /// Whether a member of an object satisfies `predicate`, asked in source
+  /// order without copying the members out of their array.
+  @inline(__always)
+  public func containsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
+    guard let members = storedMembers else { return false }
+    return try members.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where try predicate(buffer[index]) { return true }
+      return false
+    }
+  }
+
+  /// Calls `body` with each child: an array's elements, or an object's
+  /// member values, in source order.
+  @inline(__always)
+  public func forEachChild(_ body: (Node) throws -> Void) rethrows {
+    if let elements = storedElements {
+      try elements.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices { try body(buffer[index]) }
+      }
+    } else {
+      try forEachMember { try body($0.value) }
+    }
+  }
+
+  /// The members, built when deferred; nil for other values.
+  @inline(__always)
+  private var storedMembers: [Member]? {
+    if case .object(let members) = stored { return members }
+    if case .deferred = stored { return builtMembers() }
+    return nil
+  }
+
+  @inline(__always)
+  private var storedElements: [Node]? {
+    if case .array(let elements) = stored { return elements }
+    if case .deferred = stored { return builtElements() }
     return nil
   }
 

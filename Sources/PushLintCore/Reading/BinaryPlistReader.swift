@@ -110,7 +110,7 @@ struct BinaryPlistReader {
     }
     let offset = try objectOffset(reference)
     let marker = bytes[offset]
-    func node(_ value: Value) -> Node { Node(value: value, span: .fileStart, pointer: pointer) }
+    func node(_ value: StoredValue) -> Node { Node(stored: value, span: .fileStart, pointer: pointer) }
     switch marker >> 4 {
     case 0x0:
       switch marker {

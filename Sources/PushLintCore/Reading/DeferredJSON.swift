@@ -29,7 +29,7 @@ public struct DeferredJSON: Sendable {
 
   /// The value, read again: `start` is where its bytes begin in the file,
   /// `parent` and `token` give its pointer.
-  func build(start: SourcePosition, parent: String, token: String?) -> Value {
+  func build(start: SourcePosition, parent: String, token: String?) -> StoredValue {
     bytes.withUnsafeBufferPointer { bytes in
       var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
       // Columns on the first line count on from the value's own column.
@@ -37,7 +37,7 @@ public struct DeferredJSON: Sendable {
       scanner.columnCacheOffset = 0
       scanner.columnCacheValue = start.column
       do throws(JSONSyntaxError) {
-        return try scanner.parseSubtree(parent: parent, token: token).value
+        return try scanner.parseSubtree(parent: parent, token: token).stored
       } catch {
         // The reader checked these bytes before deferring them.
         assertionFailure("a deferred JSON value did not read again: \(error.message)")

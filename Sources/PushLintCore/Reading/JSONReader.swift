@@ -288,7 +288,7 @@ struct JSONScanner {
         let (deferred, span) = deferValue(depth: stack.count)
       {
         if let root = try attach(
-          Node(value: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,
+          Node(stored: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,
           members: &members, elements: &elements, isSubtree: isSubtree)
         {
           return root
@@ -355,7 +355,7 @@ struct JSONScanner {
           let start = position(at: index)
           let value = try parseLiteral()
           if let root = try attach(
-            Node(value: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token),
+            Node(stored: value, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token),
             stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
           {
             return root
@@ -389,7 +389,7 @@ struct JSONScanner {
         if index < bytes.count && bytes[index] == closer {
           index += 1
           let frame = stack.removeLast()
-          let value: Value
+          let value: StoredValue
           if frame.isObject {
             let closed = members.popArray(from: frame.firstChild)
             if !sawRepeatedKey && !closed.repeatedKeys().isEmpty { sawRepeatedKey = true }
@@ -398,7 +398,7 @@ struct JSONScanner {
             value = .array(elements.popArray(from: frame.firstChild))
           }
           if let root = try attach(
-            Node(value: value, span: SourceSpan(start: frame.start, end: position(at: index)), pointer: frame.pointer),
+            Node(stored: value, span: SourceSpan(start: frame.start, end: position(at: index)), pointer: frame.pointer),
             stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
           {
             return root
@@ -530,7 +530,7 @@ struct JSONScanner {
 
   // MARK: Scalars
 
-  private mutating func parseLiteral() throws(JSONSyntaxError) -> Value {
+  private mutating func parseLiteral() throws(JSONSyntaxError) -> StoredValue {
     let start = index
     if isTypographicQuote(at: index) {
       throw error(at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)

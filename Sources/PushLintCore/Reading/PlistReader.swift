@@ -298,19 +298,19 @@ private struct XMLPlistReader {
           throw OffsetSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
         }
         if tag.isEmpty {
-          let value: Value = tag.name == "dict" ? .object([]) : .array([])
-          deliver(Node(value: value, span: span(tag.start, tag.end), pointer: pointer), stack: &stack, root: &root)
+          let value: StoredValue = tag.name == "dict" ? .object([]) : .array([])
+          deliver(Node(stored: value, span: span(tag.start, tag.end), pointer: pointer), stack: &stack, root: &root)
         } else {
           stack.append(Frame(kind: tag.name == "dict" ? .dict : .array, start: tag.start, pointer: pointer))
         }
       case "true", "false":
         if !tag.isEmpty { _ = try readText(closing: tag.name, openedAt: tag.start) }
-        let node = Node(value: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer)
+        let node = Node(stored: .bool(tag.name == "true"), span: span(tag.start, index), pointer: pointer)
         deliver(node, stack: &stack, root: &root)
       case "string", "integer", "real", "date", "data":
         let text = tag.isEmpty ? "" : try readText(closing: tag.name, openedAt: tag.start)
         let value = try scalarValue(tag.name, text, at: tag.start)
-        deliver(Node(value: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
+        deliver(Node(stored: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
       default:
         throw OffsetSyntaxError(
           offset: tag.start, message: "unknown plist element <\(tag.name)>",
@@ -352,11 +352,11 @@ private struct XMLPlistReader {
       if let key = frame.key {
         throw OffsetSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
       }
-      let node = Node(value: .object(frame.members), span: span(frame.start, tag.end), pointer: frame.pointer)
+      let node = Node(stored: .object(frame.members), span: span(frame.start, tag.end), pointer: frame.pointer)
       deliver(node, stack: &stack, root: &root)
     case .array:
       guard tag.name == "array" else { throw mismatched(tag, expected: "array", openedAt: frame.start) }
-      let node = Node(value: .array(frame.elements), span: span(frame.start, tag.end), pointer: frame.pointer)
+      let node = Node(stored: .array(frame.elements), span: span(frame.start, tag.end), pointer: frame.pointer)
       deliver(node, stack: &stack, root: &root)
     case .plist:
       guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: frame.start) }
@@ -396,7 +396,7 @@ private struct XMLPlistReader {
     }
   }
 
-  func scalarValue(_ element: String, _ text: String, at offset: Int) throws(OffsetSyntaxError) -> Value {
+  func scalarValue(_ element: String, _ text: String, at offset: Int) throws(OffsetSyntaxError) -> StoredValue {
     let trimmed = text.trimmingCharacters(in: " \t\r\n")
     switch element {
     case "integer":

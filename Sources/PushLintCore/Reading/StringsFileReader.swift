@@ -159,13 +159,13 @@ private struct StringsParser {
       let keySpan = span(keyStart, index)
       var entryEnd = index
       try skipTrivia()
-      var value = Node(value: .string(key), span: keySpan, pointer: Node.pointer("", appending: key))
+      var value = Node(stored: .string(key), span: keySpan, pointer: Node.pointer("", appending: key))
       if peek == UInt8(ascii: "=") {
         index += 1
         try skipTrivia()
         let valueStart = index
         let text = try string(what: "a value")
-        value = Node(value: .string(text), span: span(valueStart, index), pointer: value.pointer)
+        value = Node(stored: .string(text), span: span(valueStart, index), pointer: value.pointer)
         entryEnd = index
         try skipTrivia()
       }
@@ -181,7 +181,7 @@ private struct StringsParser {
       members.append(Member(key: key, keySpan: keySpan, value: value))
     }
     let end = bytes.count
-    return Node(value: .object(members), span: span(0, end), pointer: "")
+    return Node(stored: .object(members), span: span(0, end), pointer: "")
   }
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -227,7 +227,7 @@ private struct YAMLTreeBuilder {
         return
       }
       let (parent, token) = childPointerParts()
-      let value: Value
+      let value: StoredValue
       if scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil {
         if let note = YAMLScalarResolution.versionDifference(text) {
           findings.append(
@@ -239,7 +239,7 @@ private struct YAMLTreeBuilder {
       } else {
         value = YAMLScalarResolution.resolveTagged(text, tag: tag)
       }
-      add(Node(value: value, span: eventSpan, parent: parent, token: token), anchor: anchor, count: 1)
+      add(Node(stored: value, span: eventSpan, parent: parent, token: token), anchor: anchor, count: 1)
     case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
       let isMapping = event.type == YAML_MAPPING_START_EVENT
       let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -325,7 +325,7 @@ private struct YAMLTreeBuilder {
 }
 
 private func countNodes(_ node: Node) -> Int {
-  switch node.value {
+  switch node.stored {
   case .array(let elements): return 1 + elements.reduce(0) { $0 + countNodes($1) }
   case .object(let members): return 1 + members.reduce(0) { $0 + countNodes($1.value) }
   default: return 1
@@ -337,7 +337,7 @@ private func countNodes(_ node: Node) -> Int {
 private func repointed(_ node: Node, to pointer: String) -> Node {
   var copy = node
   copy.pointer = pointer
-  switch node.value {
+  switch node.stored {
   case .array(let elements):
     copy.value = .array(elements.enumerated().map { repointed($1, to: pointer + "/\($0)") })
   case .object(let members):

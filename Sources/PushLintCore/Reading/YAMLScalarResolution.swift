@@ -6,7 +6,7 @@ enum YAMLScalarResolution {
   }
 
   /// A plain, untagged scalar under the YAML 1.2 core schema.
-  static func resolvePlain(_ text: String) -> Value {
+  static func resolvePlain(_ text: String) -> StoredValue {
     // Most plain scalars are words: only five letters or fewer can be a null
     // or a boolean, and a number never starts with a letter.
     if text.utf8.count <= 5 {
@@ -28,7 +28,7 @@ enum YAMLScalarResolution {
 
   /// A quoted or tagged scalar: quoted is always a string; the standard tags
   /// are honoured so `!!int "3"` is the number it says.
-  static func resolveTagged(_ text: String, tag: String?) -> Value {
+  static func resolveTagged(_ text: String, tag: String?) -> StoredValue {
     switch tag {
     case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float":
       if let number = number(text) { return .number(number) }

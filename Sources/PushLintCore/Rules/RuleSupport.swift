@@ -26,13 +26,9 @@ let alertLocalizationKeys: [(prefix: String, key: String, arguments: String)] = 
 func alertShowsSomething(_ alert: Node) -> Bool {
   if alert.isPlaceholder { return true }
   if let text = alert.stringValue { return !text.isEmpty }
-  guard let members = alert.members else { return false }
-  // Through the buffer: `contains` copied each member out of the array.
-  return members.withUnsafeBufferPointer { members in
-    members.indices.contains { index in
-      alertTextKeys.contains { members[index].key.isSameKey(as: $0) }
-        && (members[index].value.hasText || members[index].value.isObject || members[index].value.isPlaceholder)
-    }
+  return alert.containsMember { member in
+    alertTextKeys.contains { member.key.isSameKey(as: $0) }
+      && (member.value.hasText || member.value.isObject || member.value.isPlaceholder)
   }
 }
 

@@ -7,24 +7,26 @@ func claimedCategories(_ document: Document) -> [Node] {
   return (value.elements ?? [value]).filter { $0.stringValue != nil }
 }
 
-/// What a payload needs an entitlement for, and where it says so.
-func entitlementFinding(
-  rule: String, entitlement: String, what: String, plural: Bool = false, node: Node, severity: String,
-  context: RuleContext
-) -> Finding? {
-  let files = context.project.entitlements
-  guard !files.contains(where: { $0.grants[entitlement] == true }) else { return nil }
-  if files.isEmpty {
-    return Finding(
-      rule: rule, span: node.span,
-      message:
-        "\(what) \(plural ? "need" : "needs") the \(entitlement) entitlement; no entitlements file is in scope to check (add it to context in .pushlint.yml)",
-      pointer: node.pointer, severity: .info)
+extension Rule {
+  /// A payload's need for an entitlement that no entitlements file in scope
+  /// grants, at `node`; nil when one grants it. With no entitlements file
+  /// in scope nothing can be checked, and the finding is a note.
+  static func entitlementFinding(
+    entitlement: String, what: String, plural: Bool = false, node: Node, consequence: String, context: RuleContext
+  ) -> Finding? {
+    let files = context.project.entitlements
+    guard !files.contains(where: { $0.grants[entitlement] == true }) else { return nil }
+    let needs = plural ? "need" : "needs"
+    if files.isEmpty {
+      return finding(
+        at: node,
+        "\(what) \(needs) the \(entitlement) entitlement; no entitlements file is in scope to check (add it to context in .pushlint.yml)",
+        severity: .info)
+    }
+    let paths = files.map(\.declaration.place)
+    let granters = paths.count == 1 ? paths[0] : "none of " + paths.joined(separator: ", ")
+    return finding(
+      at: node, "\(what) \(needs) the \(entitlement) entitlement, which \(granters) does not grant; \(consequence)",
+      help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
   }
-  let paths = files.map(\.declaration.place)
-  return Finding(
-    rule: rule, span: node.span,
-    message:
-      "\(what) \(plural ? "need" : "needs") the \(entitlement) entitlement, which \(paths.count == 1 ? paths[0] : "none of " + paths.joined(separator: ", ")) does not grant; \(severity)",
-    pointer: node.pointer, help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
 }

@@ -17,8 +17,9 @@ enum CriticalAlertEntitlementRule: Rule {
     let what = triggers.map(\.1).joined(separator: " and ")
     return [
       entitlementFinding(
-        rule: Self.name, entitlement: Self.entitlement, what: what, plural: triggers.count > 1, node: first.0,
-        severity: "the notification plays no critical sound and does not break through Do Not Disturb", context: context
+        entitlement: Self.entitlement, what: what, plural: triggers.count > 1, node: first.0,
+        consequence: "the notification plays no critical sound and does not break through Do Not Disturb",
+        context: context
       )
     ].compactMap { $0 }
   }

@@ -9,8 +9,8 @@ enum TimeSensitiveEntitlementRule: Rule {
     }
     return [
       entitlementFinding(
-        rule: Self.name, entitlement: Self.entitlement, what: "interruption-level \"time-sensitive\"", node: level,
-        severity: "iOS silently delivers it as an active notification", context: context)
+        entitlement: Self.entitlement, what: "interruption-level \"time-sensitive\"", node: level,
+        consequence: "iOS silently delivers it as an active notification", context: context)
     ].compactMap { $0 }
   }
 }

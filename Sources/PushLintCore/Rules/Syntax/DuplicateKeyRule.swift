@@ -9,8 +9,7 @@ enum DuplicateKeyRule: Rule {
   }
 
   private static func visit(_ node: Node, into findings: inout [Finding]) {
-    switch node.value {
-    case .object(let members):
+    if let members = node.members {
       for (index, first) in members.repeatedKeys() {
         let member = members[index]
         let earlier = members[first]
@@ -23,20 +22,9 @@ enum DuplicateKeyRule: Rule {
             "duplicate key \"\(member.key)\"; the first is \(place), and readers silently keep only one of them",
             help: "remove one of the two, or merge them into one"))
       }
-      members.withUnsafeBufferPointer { buffer in
-        for index in buffer.indices where buffer[index].value.isContainer {
-          visit(buffer[index].value, into: &findings)
-        }
-      }
-    case .array(let elements):
-      elements.withUnsafeBufferPointer { buffer in
-        for index in buffer.indices where buffer[index].isContainer { visit(buffer[index], into: &findings) }
-      }
-    case .deferred:
-      // The reader defers a value only when no key repeats inside it.
-      break
-    default:
-      break
+    }
+    node.forEachChild { child in
+      if child.isContainer && !child.keysAreKnownUnique { visit(child, into: &findings) }
     }
   }
 }
