@@ -46,6 +46,103 @@ import Testing
     }
   }
 
+  @Test("triggering examples print the output recorded under them", arguments: ruleNames)
+  func recordedOutput(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    let outputs = description.triggering.map { printed(rule, $0) }
+    if ExpectedOutput.isRecording {
+      try ExpectedOutput.record(outputs, for: description)
+      return
+    }
+    for (example, lines) in zip(description.triggering, outputs) {
+      guard let expected = example.expectedOutput else {
+        Issue.record(
+          "rules/\(rule).md line \(example.documentLine): no output block; record it with scripts/update-expectations")
+        continue
+      }
+      #expect(lines == expected, "rules/\(rule).md line \(example.documentLine)")
+    }
+  }
+
+  @Test("triggering examples report the same with CRLF line ends", arguments: ruleNames)
+  func crlfLineEnds(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    for example in description.triggering {
+      let files = example.files.map { RuleExample.File(path: $0.path, bytes: ExampleAlteration.crlf($0.bytes)) }
+      #expect(
+        printed(rule, example, files: files) == printed(rule, example),
+        "rules/\(rule).md line \(example.documentLine)")
+    }
+  }
+
+  @Test("triggering examples report the same after a UTF-8 byte-order mark", arguments: ruleNames)
+  func byteOrderMark(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    for example in description.triggering {
+      var files = example.files
+      files[files.count - 1].bytes = [0xEF, 0xBB, 0xBF] + files[files.count - 1].bytes
+      #expect(
+        printed(rule, example, files: files) == printed(rule, example),
+        "rules/\(rule).md line \(example.documentLine)")
+    }
+  }
+
+  @Test("multi-byte text before a mark moves the reported column with it, in characters", arguments: ruleNames)
+  func multiByteTextBeforeTheMark(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    for example in description.triggering {
+      guard let (files, expected) = multiByteAlteration(of: example, rule: rule) else { continue }
+      let found = lintExample(example, files: files).filter { $0.rule == rule }
+      let positions = found.map { "\($0.span.start.line):\($0.span.start.column)" }.sorted()
+      #expect(
+        positions == expected.map { "\($0.line):\($0.column)" }.sorted(),
+        "rules/\(rule).md line \(example.documentLine): \(found.map(TextReporter.line(for:)))")
+    }
+  }
+
+  /// Rules whose findings mark the first character of a whole document or
+  /// of a configuration entry, which nothing but indentation precedes.
+  static let markedAtLineStart: Set<String> = [
+    "payload-too-large", "payload-near-limit", "template-too-large", "unused-override",
+  ]
+
+  @Test("the multi-byte alteration reaches every rule that can have text before its mark")
+  func multiByteCoverage() {
+    let covered = Self.ruleNames.filter { rule in
+      RuleCatalog.standard.description(of: rule)?.triggering.contains {
+        multiByteAlteration(of: $0, rule: rule) != nil
+      } ?? false
+    }
+    #expect(Set(covered) == Set(Self.ruleNames).subtracting(Self.markedAtLineStart))
+  }
+
+  /// An example's files with multi-byte text in a string value before each
+  /// marked line's first mark, and where the marks move to. The value is
+  /// the nearest to the mark whose change leaves the rule reporting as
+  /// often as before (changing a category or a localization key changes
+  /// what the rule judges, not where it reports).
+  func multiByteAlteration(
+    of example: RuleExample, rule: String
+  ) -> ([RuleExample.File], [SourcePosition])? {
+    let count = lintExample(example).filter { $0.rule == rule }.count
+    for choice in 0..<8 {
+      guard let (bytes, expected) = ExampleAlteration.multiByteBeforeMarks(example, choice: choice) else { return nil }
+      var files = example.files
+      files[files.count - 1].bytes = bytes
+      if lintExample(example, files: files).filter({ $0.rule == rule }).count == count { return (files, expected) }
+    }
+    return nil
+  }
+
+  @Test("triggering examples report nothing with the rule turned off in the configuration", arguments: ruleNames)
+  func ruleTurnedOff(rule: String) throws {
+    let description = try #require(RuleCatalog.standard.description(of: rule))
+    for example in description.triggering {
+      let found = lintExample(example, ruleOff: rule).filter { $0.rule == rule }
+      #expect(found.isEmpty, "rules/\(rule).md line \(example.documentLine): \(found.map(TextReporter.line(for:)))")
+    }
+  }
+
   @Test("each rule's default severity is the one of the catalog in rules.md")
   func severities() throws {
     // rules.md sections 1, 2, 3 and 6.
@@ -78,8 +175,6 @@ import Testing
     }
   }
 
-  /// An example is one project: its context files and the marked file, reported on alone.
-  /// A `.pushlint.yml` block is the example's configuration rather than a file to lint.
   @Test("calling each rule only for its documentKinds changes no finding (every example, the samples)")
   func documentKindsLoseNothing() throws {
     let everyKind = RuleRegistry(rules: RuleRegistry.standard.rules.map(runForEveryKind))
@@ -105,9 +200,17 @@ import Testing
     #expect(byKind.map(TextReporter.line(for:)) == unfiltered.map(TextReporter.line(for:)))
   }
 
-  func lintExample(_ example: RuleExample, registry: RuleRegistry = .standard) -> [Diagnostic] {
+  /// Lints an example as one project: its context files and the marked
+  /// file, reported on alone. A `.pushlint.yml` block is the example's
+  /// configuration rather than a file to lint. `files` replaces the
+  /// example's own (an altered copy); `ruleOff` turns a rule off in the
+  /// configuration.
+  func lintExample(
+    _ example: RuleExample, registry: RuleRegistry = .standard, files alteredFiles: [RuleExample.File]? = nil,
+    ruleOff: String? = nil
+  ) -> [Diagnostic] {
     var configuration = Configuration(directory: "/nonexistent-project")
-    var files = example.files
+    var files = alteredFiles ?? example.files
     if let index = files.firstIndex(where: { $0.path == Configuration.fileName }) {
       do {
         configuration = try Configuration.parse(
@@ -118,9 +221,15 @@ import Testing
       files.remove(at: index)
     }
     configuration.targets.merge(example.targets) { $1 }
+    if let ruleOff { configuration.rules[ruleOff] = .off }
     var linter = Linter(configuration: configuration, jobs: 1)
     linter.registry = registry
     return linter.lint(project: files.map { ($0.path, $0.bytes) }, reportOn: [example.mainFile.path])
+  }
+
+  /// The text lines `rule` reports on an example (its files altered, when given).
+  func printed(_ rule: String, _ example: RuleExample, files: [RuleExample.File]? = nil) -> [String] {
+    lintExample(example, files: files).filter { $0.rule == rule }.map(TextReporter.line(for:))
   }
 }
 

@@ -43,10 +43,14 @@ public struct LineIndex: Sendable {
   public private(set) var lineStarts: [Int]
   private let bytes: [UInt8]
   private let firstLine: Int
+  /// Where the first line's text starts: after a byte-order mark, which
+  /// takes no column (editors do not show it).
+  private let textStart: Int
 
   public init(bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0) {
     self.bytes = bytes
     self.firstLine = firstLine
+    textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var starts = [0]
     bytes.withUnsafeBufferPointer { buffer in
       for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
@@ -67,7 +71,7 @@ public struct LineIndex: Sendable {
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
     var column = 1
-    var index = lineStarts[low]
+    var index = low == 0 && offset >= textStart ? textStart : lineStarts[low]
     while index < offset {
       if bytes[index] & 0xC0 != 0x80 { column += 1 }
       index += 1
@@ -79,7 +83,7 @@ public struct LineIndex: Sendable {
   public func offset(line: Int, column: Int) -> Int {
     let lineIndex = line - firstLine
     guard lineIndex >= 0, lineIndex < lineStarts.count else { return bytes.count }
-    var index = lineStarts[lineIndex]
+    var index = lineIndex == 0 ? textStart : lineStarts[lineIndex]
     var remaining = column - 1
     while remaining > 0, index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
       index += 1
@@ -93,7 +97,7 @@ public struct LineIndex: Sendable {
   public func lineText(_ line: Int) -> String {
     let lineIndex = line - firstLine
     guard lineIndex >= 0, lineIndex < lineStarts.count else { return "" }
-    let start = lineStarts[lineIndex]
+    let start = lineIndex == 0 ? textStart : lineStarts[lineIndex]
     var end = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] - 1 : bytes.count
     if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)

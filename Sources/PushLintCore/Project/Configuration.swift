@@ -108,7 +108,9 @@ public struct Configuration: Sendable {
   ) throws(ConfigurationError) -> Configuration {
     var configuration = Configuration(directory: directory)
     configuration.file = file
-    let documents = YAMLReader.read(bytes)
+    // A byte-order mark, which some editors write, is harmless here (it is
+    // an error only in what is sent to APNs).
+    let documents = YAMLReader.read(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
     func fail(_ position: SourcePosition?, _ message: String) -> ConfigurationError {
       ConfigurationError(file: file, position: position, message: message)
     }

@@ -68,8 +68,11 @@ public struct JSONReader {
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
     scanner.deferring = deferringAppData
+    // A byte-order mark takes no column: editors do not show it, so the
+    // first character after it is column 1.
+    scanner.lineStart = start
     scanner.columnCacheOffset = start
-    scanner.columnCacheValue = 1 + (start > 0 ? 1 : 0)
+    scanner.columnCacheValue = 1
     do {
       let root = try scanner.parseDocument()
       var result = ReadResult(root: root, findings: findings)
@@ -151,7 +154,8 @@ struct JSONScanner {
   func slowPosition(at offset: Int) -> SourcePosition {
     var currentLine = firstLine
     var column = 1
-    for cursor in 0..<min(offset, bytes.count) {
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    for cursor in (hasByteOrderMark && offset >= 3 ? 3 : 0)..<min(offset, bytes.count) {
       if bytes[cursor] == UInt8(ascii: "\n") {
         currentLine += 1
         column = 1

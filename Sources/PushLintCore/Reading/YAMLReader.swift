@@ -99,7 +99,8 @@ private struct YAMLTreeBuilder {
       cursorCharacter += 1
     }
     let line = Int(mark.line) + 1
-    let column = Int(mark.column) + 1 + (line == 1 && bodyOffset > 0 ? 1 : 0)
+    // A byte-order mark before the body takes no column, as in editors.
+    let column = Int(mark.column) + 1
     return SourcePosition(line: line, column: column, offset: bodyOffset + cursorByte)
   }
 

@@ -12,6 +12,13 @@ public struct RuleExample: Sendable {
   public var documentLine: Int
   /// Minimum OS versions the example is linted with (`target=ios=14.0`).
   public var targets: [Platform: OSVersion] = [:]
+  /// What a triggering example prints for its rule, as text output lines
+  /// in report order: the `output` block that follows it (nil without one).
+  public var expectedOutput: [String]?
+  /// The document's line (0-based) of the example's closing fence, and the
+  /// lines its `output` block takes, for rewriting the block.
+  public var closingFenceLine: Int
+  public var outputLines: Range<Int>?
 
   /// The file the markers refer to: the last one; earlier ones are context.
   public var mainFile: File { files[files.count - 1] }
@@ -175,7 +182,8 @@ enum RuleDocumentParser {
   }
 
   /// The fenced blocks of a section. A block whose info string says
-  /// `context` is a further file of the example that follows it.
+  /// `context` is a further file of the example that follows it; an
+  /// `output` block is what the example before it prints.
   static func examples(
     in lines: [String], section: String, starts: [String: Int], fileName: String, marked: Bool, lineOffset: Int
   ) throws(RuleCatalogError) -> [RuleExample] {
@@ -200,6 +208,18 @@ enum RuleDocumentParser {
       guard let end = lines[blockStart...].firstIndex(where: { $0 == "```" }) else {
         throw RuleCatalogError(file: fileName, line: lineOffset + index + 1, message: "unterminated code block")
       }
+      if language == "output" {
+        guard marked, var last = examples.popLast(), last.outputLines == nil, pendingContext.isEmpty else {
+          throw RuleCatalogError(
+            file: fileName, line: lineOffset + index + 1,
+            message: "an output block follows the triggering example whose output it is")
+        }
+        last.expectedOutput = Array(lines[blockStart..<end])
+        last.outputLines = (lineOffset + index)..<(lineOffset + end + 1)
+        examples.append(last)
+        index = end + 1
+        continue
+      }
       var body = lines[blockStart..<end].joined(separator: "\n") + "\n"
       if attributes["no-final-newline"] != nil { body.removeLast() }
       let path = attributes["path"] ?? defaultPath(language)
@@ -216,7 +236,8 @@ enum RuleDocumentParser {
           message: "a triggering example marks where the rule reports with ↓")
       }
       var example = RuleExample(
-        files: pendingContext + [file], markedPositions: markers, documentLine: lineOffset + blockStart)
+        files: pendingContext + [file], markedPositions: markers, documentLine: lineOffset + blockStart,
+        closingFenceLine: lineOffset + end)
       if let target = attributes["target"] {
         let parts = target.split(separator: "=").map(String.init)
         guard parts.count == 2, let platform = Platform(rawValue: parts[0]), let version = OSVersion(parts[1]) else {
