@@ -38,8 +38,11 @@ public struct RuleDescription: Sendable {
   var lineOffset: Int
   var fileName: String
 
-  /// The Markdown after the front matter.
-  public var markdown: String { bodyText.trimmingCharacters(in: "\n") }
+  /// The Markdown after the front matter, for people: without the `↓`
+  /// marks that tell the example test where a finding goes.
+  public var markdown: String {
+    String(bodyText.trimmingCharacters(in: "\n").unicodeScalars.filter { $0 != "↓" })
+  }
 
   var lines: [String] {
     bodyText.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
