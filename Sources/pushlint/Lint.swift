@@ -4,8 +4,8 @@ import PushLintCore
 extension ReportFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
-  // Named here: derived from the type, the name cost a reflective
-  // String(describing:) of it at every start (5% of linting a small file).
+  // Named here: derived from the type, the name would cost a reflective
+  // String(describing:) of it at every start.
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Lint files and directories (the default command).")

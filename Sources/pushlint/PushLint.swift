@@ -33,7 +33,7 @@ struct PushLint: ParsableCommand {
   }
 }
 
-/// Exit statuses of `outputs.md`.
+/// Exit statuses, as the README documents them.
 enum ExitStatus {
   static let clean: Int32 = 0
   static let findings: Int32 = 1

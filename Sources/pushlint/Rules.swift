@@ -2,8 +2,8 @@ import ArgumentParser
 import PushLintCore
 
 struct Rules: ParsableCommand {
-  // Named here: derived from the type, the name cost a reflective
-  // String(describing:) of it at every start (5% of linting a small file).
+  // Named here: derived from the type, the name would cost a reflective
+  // String(describing:) of it at every start.
   static let configuration = CommandConfiguration(
     commandName: "rules",
     abstract: "List the rules, or show one rule's document.")

@@ -230,8 +230,13 @@ import Testing
 }
 
 /// Under AddressSanitizer (scripts/sanitize) an address-space limit cannot
-/// hold: ASan reserves terabytes of shadow memory.
-@Suite(.enabled(if: getenv("PUSHLINT_SANITIZED") == nil, "the run is sanitized"))
+/// hold: ASan reserves terabytes of shadow memory. The run takes most of
+/// half a minute, so a plain `swift test` skips it; `.ci/run` runs it with
+/// `PUSHLINT_SLOW_TESTS=1`.
+@Suite(
+  .tags(.slow),
+  .enabled(if: getenv("PUSHLINT_SANITIZED") == nil, "the run is sanitized"),
+  .enabled(if: getenv("PUSHLINT_SLOW_TESTS") != nil, "slow: set PUSHLINT_SLOW_TESTS=1 to run it"))
 struct BoundedRunTests {
   /// Every hostile file at once, through the command line, under a 1 GiB
   /// address-space limit and a 20-second timeout: the exit status must be

@@ -178,7 +178,7 @@ import Testing
     #expect(Localizations.language(ofPath: "Localizable.strings") == "default")
   }
 
-  /// Issue 8's acceptance: one loc-args element for a format with two %@ is
+  /// One loc-args element for a format with two %@ is
   /// reported in each language where it is wrong, and a correct payload is not.
   @Test func theExampleAppsLocArgsAreJudgedPerLanguage() {
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)

@@ -11,7 +11,7 @@ import Testing
 
   func findings(_ text: String, path: String = "p.json") -> [Diagnostic] { lint(text, path: path) }
 
-  /// The payloads of Apple's "Generating a remote notification" (and rules.md): valid, so no error or warning.
+  /// The payloads of Apple's "Generating a remote notification": valid, so no error or warning.
   @Test(arguments: [
     #"{"aps": {"alert": {"title": "Game Request", "subtitle": "Five Card Draw", "body": "Bob wants to play poker"}, "category": "GAME_INVITATION"}, "gameID": "12345678"}"#,
     #"{"aps": {"alert": {"loc-key": "GAME_PLAY_REQUEST_FORMAT", "loc-args": ["Shelly", "Rick"]}}}"#,
@@ -27,7 +27,7 @@ import Testing
     #expect(problems.isEmpty, "\(problems.map(TextReporter.line(for:)))")
   }
 
-  /// Each mistake rules.md names, with its rule and the line of the offending key or value.
+  /// Each mistake the payload rules name, with its rule and the line of the offending key or value.
   @Test(arguments: [
     ("{\n\"aps\": {\n\"badge\": \"3\"}}", "value-type", 3),
     ("{\n\"aps\": {\n\"content-available\": true}}", "value-type", 3),

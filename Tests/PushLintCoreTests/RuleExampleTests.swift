@@ -143,9 +143,9 @@ import Testing
     }
   }
 
-  @Test("each rule's default severity is the one of the catalog in rules.md")
+  @Test("each rule's default severity is the one the README's rule list gives")
   func severities() throws {
-    // rules.md sections 1, 2, 3 and 6.
+    // Syntax, schema and payload rules.
     let expected: [String: Severity] = [
       "syntax-error": .error, "invalid-encoding": .error, "duplicate-key": .error,
       "yaml-ambiguous-value": .warning, "required-key-missing": .error, "unknown-key": .warning,
@@ -155,24 +155,43 @@ import Testing
       "url-args-missing": .error, "push-type-missing": .warning, "push-type-mismatch": .error,
       "topic-suffix": .error, "background-priority": .error, "fcm-target-count": .error,
       "fcm-reserved-data-key": .error, "fcm-data-only-priority": .error,
-      // Sections 4 and 5.
+      // Categories and the app side.
       "duplicate-identifier": .error, "reserved-identifier": .error, "too-many-actions": .error,
       "banner-actions-truncated": .info, "option-ineffective": .info, "format-specifier": .warning,
       "category-undeclared": .warning, "extension-category-undeclared": .warning,
       "extension-category-conflict": .error, "critical-alert-entitlement": .error,
       "time-sensitive-entitlement": .warning, "background-mode-missing": .error,
       "service-extension-missing": .warning,
-      // Issue 5: a stale override in .pushlint.yml.
+      // A stale override in .pushlint.yml.
       "unused-override": .info,
-      // Issue 8: sounds (rules.md section 7).
+      // Sounds.
       "sound-file-missing": .warning, "sound-file-unsupported": .warning,
-      // Issue 8: localization and templates (rules.md section 7; the issue gives the first two).
+      // Localization and templates.
       "loc-key-undefined": .warning, "loc-args-count": .error, "template-too-large": .error,
     ]
     #expect(Set(expected.keys).isSubset(of: Set(Self.ruleNames)), "every rule of these sections exists")
     for (rule, severity) in expected {
       #expect(RuleCatalog.standard.description(of: rule)?.severity == severity, "\(rule)")
     }
+  }
+
+  @Test("the README's rule list is the catalog: every rule once, with its default severity and summary")
+  func readmeListsTheCatalog() throws {
+    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/README.md") else {
+      Issue.record("README.md is missing")
+      return
+    }
+    var listed: [String] = []
+    for line in String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n") where line.hasPrefix("| `") {
+      let cells = line.split(separator: "|").map { String($0).trimmingCharacters(in: " ") }
+      guard cells.count == 3 else { continue }
+      let name = cells[0].trimmingCharacters(in: "`")
+      listed.append(name)
+      let description = try #require(RuleCatalog.standard.description(of: name), "README lists \(name), no rule")
+      #expect(cells[1] == description.severity.rawValue, "README's default for \(name)")
+      #expect(cells[2] == description.summary, "README's summary of \(name)")
+    }
+    #expect(listed.sorted() == Self.ruleNames.sorted())
   }
 
   @Test("calling each rule only for its documentKinds changes no finding (every example, the samples)")

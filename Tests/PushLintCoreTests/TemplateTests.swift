@@ -50,7 +50,7 @@ import Testing
     #expect(reported.first?.message.contains("body 4200 bytes (700 bytes), sender 240 bytes (40 characters)") == true)
   }
 
-  /// Issue 8's acceptance: the template pushed past 4096 bytes by its
+  /// The example app's template, pushed past 4096 bytes by its
   /// declared maximums is reported with its worst-case size; the same
   /// template filled with shorter values fits, and is not what is reported.
   @Test func theExampleAppsTemplateIsJudgedAtItsMaximums() throws {

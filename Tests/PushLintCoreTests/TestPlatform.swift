@@ -1,3 +1,5 @@
+import Testing
+
 // The C library for the tests (files, modes, links, FIFOs, processes), on
 // Linux and macOS alike: the other test files use it through this import.
 #if canImport(Glibc)
@@ -20,4 +22,9 @@ func writeBytes(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
     written += count
   }
   return true
+}
+
+extension Tag {
+  /// Tests that take more than a few seconds; run with PUSHLINT_SLOW_TESTS=1.
+  @Tag static var slow: Self
 }

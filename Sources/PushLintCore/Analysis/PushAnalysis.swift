@@ -22,8 +22,8 @@ public enum HeaderSource: String, Sendable {
 
 /// What a payload-carrying document amounts to once sent: the payload, its
 /// headers and its push type, as the analysis works it out. Not copyable, so
-/// it is moved into its `PushInfo`: the compiler copied the whole struct
-/// (seven nodes) there and destroyed the original, once per document.
+/// it is moved into its `PushInfo`: a copyable struct would be copied whole
+/// (seven nodes) there and the original destroyed, once per document.
 public struct PushFacts: ~Copyable, Sendable {
   /// The APNs payload (the root of a payload file, an envelope's `payload`,
   /// an FCM message's `apns.payload`).
@@ -199,7 +199,7 @@ enum PushAnalysis {
     info.payloadLimit = limits.limit(for: info.pushType)
   }
 
-  /// The declared push type when valid; otherwise as `rules.md` says: Live
+  /// The declared push type when valid; otherwise inferred: Live
   /// Activity keys → liveactivity; `content-available` alone → background;
   /// otherwise alert.
   static func setPushType(_ info: inout PushFacts, schema: PushSchema) {
@@ -216,7 +216,7 @@ enum PushAnalysis {
   }
 
   /// What several rules and the push type ask of `aps`, in one pass over
-  /// its members: asked key by key, the same lookups were repeated by each.
+  /// its members: asked key by key, each rule would repeat the same lookups.
   /// A repeated key counts by its last member, as `Node.member(_:)` has it.
   static func summarizeAPS(_ info: inout PushFacts, schema: PushSchema) {
     var alert: Node?

@@ -213,8 +213,8 @@ public struct PayloadLimits: Sendable {
 }
 
 /// The whole of `rules/schema.yaml`. A class of constants: every rule
-/// context and validator holds it, and a struct of seven collections was
-/// copied (seven retains) each time one was made.
+/// context and validator holds it, and a struct of seven collections would
+/// be copied (seven retains) each time one is made.
 public final class PushSchema: Sendable {
   public let schemas: [String: DictionarySchema]
   public let payloadLimits: [String: Int]

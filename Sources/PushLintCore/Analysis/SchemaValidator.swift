@@ -108,8 +108,8 @@ struct SchemaValidator {
   }
 
   /// One member against its dictionary's schema. By pointer: passed by
-  /// value, each member was copied out of its object (a retain and release
-  /// of each string and array in it).
+  /// value, each member would be copied out of its object (a retain and
+  /// release of each string and array in it).
   mutating func validate(_ member: UnsafePointer<Member>, in dictionary: DictionarySchema, pushType: String?) {
     guard let (name, generalSpec) = dictionary.spec(for: member.pointee.key) else {
       if !dictionary.openKeys { reportUnknown(member.pointee, in: dictionary) }

@@ -55,9 +55,9 @@ public struct PlaceholderMatch: Sendable, Hashable {
 public struct PlaceholderPattern: Sendable {
   /// The configured expression; nil for `{{name}}`.
   public let source: String?
-  /// Boxed: `Regex` is a resilient type, and holding it directly made every
-  /// copy of a document's `TemplateInfo?` (each rule that asks whether the
-  /// document is a template) go through run-time value witnesses.
+  /// Boxed: `Regex` is a resilient type, and holding it directly would make
+  /// every copy of a document's `TemplateInfo?` (each rule that asks whether
+  /// the document is a template) go through run-time value witnesses.
   private let compiled: CompiledRegex?
 
   private final class CompiledRegex: Sendable {

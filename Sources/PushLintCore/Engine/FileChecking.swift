@@ -67,8 +67,8 @@ extension Linter {
   }
 
   /// The push view and the schema's findings, which several rules read.
-  /// Both worked out before either is stored: reading the document to
-  /// assign to one of its fields copied it whole.
+  /// Both worked out before either is stored: reading the document while
+  /// assigning to one of its fields would copy it whole.
   func analyze(_ document: inout Document, scope: FileScope) {
     let push = PushAnalysis.analyze(
       document, schema: schema, configuredHeaders: scope.configuredHeaders, isAPNSFile: scope.fileExtension == "apns",

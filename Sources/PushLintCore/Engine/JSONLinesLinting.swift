@@ -93,8 +93,8 @@ extension Linter {
       return checked
     }
     // The tree is moved from the read result into the document and the
-    // document into `check`, which frees it: copies of either were freed a
-    // second time.
+    // document into `check`, which frees it, so it is freed once, on this
+    // worker.
     document = Document(
       path: input.displayPath, format: .jsonLines, kind: kind, root: result.root.take(),
       readerFindings: result.findings)

@@ -30,14 +30,13 @@ extension Linter {
       return items.map(transform)
     }
     // Each result is written once into uninitialized storage and moved out
-    // at the end: copying them out (a JSON Lines batch is 8,000) was serial
-    // work between batches.
+    // at the end: copying them out (a JSON Lines batch is 8,000) would be
+    // serial work between batches.
     let results = UnsafeMutablePointer<Result>.allocate(capacity: items.count)
     defer { results.deallocate() }
     nonisolated(unsafe) let shared = results
     // Many small chunks, so a core that finishes early waits less for the
-    // other's last chunk: a JSON Lines run is 125 batches (at 8 chunks a
-    // core the cores were busy 1.88 of 2, at 32 1.92).
+    // other's last chunk: a JSON Lines run is many short batches.
     let chunks = min(items.count, workers * 32)
     let sideJobs = sideJob == nil ? 0 : 1
     withoutActuallyEscaping(transform) { transform in

@@ -113,7 +113,7 @@ public struct Finding: Sendable {
 
   /// The message and help are built only when `FindingText.isWanted`: past
   /// a file's limit of kept findings they are only counted, and building
-  /// their text was most of the cost of a finding.
+  /// their text is most of the cost of a finding.
   public init(
     rule: String, span: SourceSpan, message: @autoclosure () -> String, pointer: String = "",
     help: @autoclosure () -> String? = nil, severity: Severity? = nil

@@ -41,7 +41,7 @@ func fileExtension(_ path: String) -> String {
   }
 }
 
-/// What a document is, per the table in `inputs.md`.
+/// What a document is; `DocumentClassifier` tells it from the document's shape.
 public enum DocumentKind: String, Sendable, CaseIterable {
   case payload
   case envelope

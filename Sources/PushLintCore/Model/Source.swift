@@ -1,5 +1,5 @@
 /// A place in a source file. Lines and columns are 1-based; a column counts
-/// Unicode scalars from the start of its line, as `outputs.md` specifies.
+/// Unicode scalars from the start of its line (a byte-order mark takes none).
 public struct SourcePosition: Hashable, Comparable, Sendable {
   public var line: Int
   public var column: Int

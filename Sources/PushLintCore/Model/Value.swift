@@ -56,7 +56,7 @@ extension String {
 
 extension [Member] {
   /// The index of the last member with `key`, compared as `isSameKey`
-  /// does (with the key's length taken once: 0.3% of a run).
+  /// does, with the key's length taken once.
   @inline(__always)
   func lastIndex(named key: String) -> Int? {
     let length = key.utf8.count
@@ -141,9 +141,9 @@ enum StoredValue: Sendable {
 
 /// `Optional` for a stored field of a struct of several fields (`Node`,
 /// `Document`). With a `Swift.Optional` of a type holding references among
-/// them, the compiler built each value of the struct aside and copied it
+/// them, the compiler builds each value of the struct aside and copies it
 /// whole into place (a retain and release of every string and array in it);
-/// an enum of its own lays out the same without it.
+/// an enum of its own lays out the same without that copy.
 enum Slot<Wrapped> {
   case empty
   case filled(Wrapped)
@@ -328,7 +328,7 @@ public struct Node: Sendable {
 
   /// The member for `key`; when a key repeats, the last one wins, as in most JSON readers.
   /// Always inlined: rules ask a few dozen times a document, and out of line
-  /// each call copied the whole member it found (measured: 2% of a run).
+  /// each call would copy the whole member it finds.
   @inline(__always)
   public func member(_ key: String) -> Member? {
     if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0] } }

@@ -1,7 +1,7 @@
 /// A value the JSON reader checked but did not build: a payload's app data
 /// (every top-level key but `aps`), which APNs passes to the app untouched
 /// and no rule reads. In a JSON Lines run it is most of the nodes: building
-/// them was most of the reading, and releasing them most of the rest.
+/// and releasing them would be most of the reading.
 ///
 /// The reader has checked everything the tree would have told: the syntax,
 /// the string limits, the nesting depth, repeated keys, and the compact size.
@@ -10,8 +10,8 @@
 /// positions and pointers the reader would have given it.
 ///
 /// Only the value's bytes are kept: its node's span says where they start.
-/// (A struct around an array: a class here made every copy of a `Value`
-/// dearer, about 2% of a JSON Lines run.)
+/// (A struct around an array: a class here would make every copy of a
+/// node's value dearer.)
 public struct DeferredJSON: Sendable {
   let bytes: [UInt8]
 

@@ -241,8 +241,7 @@ struct JSONScanner {
   ) throws(JSONSyntaxError) -> Node {
     // A payload's open containers and their children fit in one temporary
     // allocation, carved into the three stacks. It is too large for the
-    // machine stack, so it is one malloc per document: three were 3% of a
-    // JSON Lines run.
+    // machine stack, so it is one malloc per document rather than three.
     let memberBytes = Self.roundedUp(MemoryLayout<Member>.stride * 32)
     let elementBytes = Self.roundedUp(MemoryLayout<Node>.stride * 32)
     let frameBytes = MemoryLayout<Frame>.stride * 16
@@ -280,8 +279,8 @@ struct JSONScanner {
     var parent = parent
     var token = token
     // Each value is handed to its container where it is made (`attach`):
-    // kept in one variable for all of them, every node was built aside and
-    // copied into it.
+    // kept in one variable for all of them, every node would be built aside
+    // and copied into it.
     while true {
       // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()

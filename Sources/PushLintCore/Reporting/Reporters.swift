@@ -1,4 +1,4 @@
-/// The output formats of `outputs.md`.
+/// The output formats, as the README documents them.
 public enum ReportFormat: String, Sendable, CaseIterable {
   case text, pretty, json, sarif, github
 }
@@ -9,7 +9,7 @@ public enum PushLintInfo {
   public static let informationURI = "https://github.com/pushlint/pushlint"
 }
 
-/// `json`: the documented, stable shape of `outputs.md`.
+/// `json`: the documented, stable shape (README, "Output formats").
 public enum JSONReporter {
   public static func render(_ report: LintReport) -> String {
     let diagnostics = report.diagnostics.map { diagnostic -> JSONOutput in

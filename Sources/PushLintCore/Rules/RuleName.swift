@@ -1,4 +1,4 @@
-/// The stable product names of the rules (`rules.md`), for code that refers to
+/// The stable product names of the rules (`rules/*.md`), for code that refers to
 /// a rule it does not implement.
 public enum RuleName {
   public static let syntaxError = "syntax-error"
