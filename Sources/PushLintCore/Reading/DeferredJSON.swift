@@ -12,7 +12,7 @@
 /// Only the value's bytes are kept: its node's span says where they start.
 /// (A struct around an array: a class here would make every copy of a
 /// node's value dearer.)
-public struct DeferredJSON: Sendable {
+struct DeferredJSON: Sendable {
   let bytes: [UInt8]
 
   /// Its type, told by its first byte.

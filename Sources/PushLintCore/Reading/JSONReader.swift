@@ -151,6 +151,8 @@ struct JSONScanner {
   }
 
   /// For positions the forward cursor cannot give: an earlier line, or before parsing.
+  /// Out of line: it is the cold path of `position(at:)`, which the parser inlines.
+  @inline(never)
   func slowPosition(at offset: Int) -> SourcePosition {
     var currentLine = firstLine
     var column = 1
