@@ -66,23 +66,27 @@ import Testing
 
   @Test("triggering examples report the same with CRLF line ends", arguments: ruleNames)
   func crlfLineEnds(rule: String) throws {
-    let description = try #require(RuleCatalog.standard.description(of: rule))
-    for example in description.triggering {
-      let files = example.files.map { RuleExample.File(path: $0.path, bytes: ExampleAlteration.crlf($0.bytes)) }
-      #expect(
-        printed(rule, example, files: files) == printed(rule, example),
-        "rules/\(rule).md line \(example.documentLine)")
+    try expectUnchanged(rule) { files in
+      files.map { RuleExample.File(path: $0.path, bytes: ExampleAlteration.crlf($0.bytes)) }
     }
   }
 
   @Test("triggering examples report the same after a UTF-8 byte-order mark", arguments: ruleNames)
   func byteOrderMark(rule: String) throws {
+    try expectUnchanged(rule) { files in
+      var files = files
+      files[files.count - 1].bytes = [0xEF, 0xBB, 0xBF] + files[files.count - 1].bytes
+      return files
+    }
+  }
+
+  /// Each triggering example of `rule`, its files altered, prints what it
+  /// prints unaltered.
+  func expectUnchanged(_ rule: String, _ alter: ([RuleExample.File]) -> [RuleExample.File]) throws {
     let description = try #require(RuleCatalog.standard.description(of: rule))
     for example in description.triggering {
-      var files = example.files
-      files[files.count - 1].bytes = [0xEF, 0xBB, 0xBF] + files[files.count - 1].bytes
       #expect(
-        printed(rule, example, files: files) == printed(rule, example),
+        printed(rule, example, files: alter(example.files)) == printed(rule, example),
         "rules/\(rule).md line \(example.documentLine)")
     }
   }
