@@ -41,7 +41,7 @@ import Testing
     ("{\"aps\": {\"alert\": \"x\", \"sound\": {\"name\": \"a\",\n\"critical\": 2}}}", "invalid-value", 2),
     ("{\"aps\": {\"alert\": \"x\",\n\"relevance-score\": 5}}", "invalid-value", 2),
     ("{\"aps\": {\n\"content-available\": 2}}", "invalid-value", 2),
-    ("{\"aps\": {\"alert\": \"x\",\n\"mutable-content\": 0}}", "invalid-value", 2),
+    ("{\"aps\": {\"alert\": \"x\",\n\"mutable-content\": 2}}", "invalid-value", 2),
     ("{\"aps\": {\"alert\": {\"title\": \"x\",\n\"summary-arg\": \"a\"}}}", "deprecated-key", 2),
     ("{\"aps\": {\"alert\": {\"title\": \"x\",\n\"summary-arg-count\": 2}}}", "deprecated-key", 2),
     ("{\"aps\": {\"alert\": {\"title\": \"x\",\n\"action-loc-key\": \"GO\"}}}", "deprecated-key", 2),
@@ -221,7 +221,9 @@ import Testing
   @Test func realWorldMistakesGetACarefulReadersVerdict() throws {
     let mutable = try #require(findings(#"{"aps": {"alert": "x", "mutable-content": true}}"#).first)
     #expect(mutable.rule == "value-type")
+    #expect(mutable.severity == .info, "servers send true and service extensions run")
     #expect(mutable.help == "write 1")
+    #expect(findings(#"{"aps": {"alert": "x", "mutable-content": 0, "content-available": 0}}"#).isEmpty, "0 is off")
     let camel = try #require(findings(#"{"aps": {"alert": "x", "mutableContent": 1}}"#).first)
     #expect(camel.rule == "unknown-key")
     #expect(camel.message.contains("did you mean \"mutable-content\"?"))

@@ -326,6 +326,30 @@ let pushlintBinary: String = {
   }
 }
 
+/// The README's console examples: each `$ .build/release/pushlint …` block
+/// shows what the command prints (standard output, then the summary on
+/// standard error), run from the repository root.
+@Suite struct ReadmeTests {
+  @Test func theReadmesConsoleExamplesPrintWhatTheyShow() throws {
+    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/README.md") else {
+      Issue.record("README.md is missing")
+      return
+    }
+    let blocks = String(decoding: bytes, as: UTF8.self).components(separatedBy: "```console\n").dropFirst()
+    var checked = 0
+    for block in blocks {
+      let lines = block.components(separatedBy: "```")[0].components(separatedBy: "\n")
+      let prefix = "$ .build/release/pushlint "
+      guard let command = lines.first, command.hasPrefix(prefix) else { continue }
+      let arguments = command.dropFirst(prefix.count).split(separator: " ").map(String.init)
+      let result = run(pushlintBinary, arguments, in: repositoryRoot)
+      #expect(result.standardOutput + result.standardError == lines.dropFirst().joined(separator: "\n"), "\(command)")
+      checked += 1
+    }
+    #expect(checked >= 2)
+  }
+}
+
 /// The README's walkthrough output. After changing samples/ or a message,
 /// record it again with scripts/update-expectations.
 @Suite struct GoldenTests {

@@ -199,15 +199,25 @@ enum PushAnalysis {
     info.payloadLimit = limits.limit(for: info.pushType)
   }
 
-  /// The declared push type when valid; otherwise inferred: Live
-  /// Activity keys → liveactivity; `content-available` alone → background;
-  /// otherwise alert.
+  /// The declared push type when valid; otherwise inferred from the
+  /// payload: Live Activity keys (push-to-start and channel keys included),
+  /// an `apns-channel-id` header or an FCM Live Activity token →
+  /// liveactivity; `content-changed` → widgets (controls send the same
+  /// key); a payload of nothing but `mdm` → mdm; `content-available` alone
+  /// → background; otherwise alert.
   static func setPushType(_ info: inout PushFacts, schema: PushSchema) {
     if let declared = info.headers["apns-push-type"]?.text, schema.pushTypes[declared] != nil {
       info.declaredPushType = declared
       info.pushType = declared
-    } else if info.hasLiveActivityKey {
+    } else if info.hasLiveActivityKey || info.headers["apns-channel-id"] != nil
+      || info.fcmMessage?["apns"].map({ $0.hasMember("live_activity_token") || $0.hasMember("liveActivityToken") })
+        == true
+    {
       info.pushType = "liveactivity"
+    } else if info.aps?.hasMember("content-changed") == true {
+      info.pushType = "widgets"
+    } else if let members = info.payload?.members, members.count == 1, members[0].key == "mdm" {
+      info.pushType = "mdm"
     } else if info.contentAvailable && !info.isUserVisible {
       info.pushType = "background"
     } else {

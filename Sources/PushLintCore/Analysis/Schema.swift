@@ -55,6 +55,16 @@ public struct KeySpecFields: Sendable {
   public var pushTypes: [String]?
   public var forPushTypes: [String: KeySpec] = [:]
   public var note: String?
+  /// Types the key is documented without, but which receivers accept or
+  /// may accept: reported at a lower severity, with why.
+  public var looseTypes: [JSONType: LooseType] = [:]
+}
+
+/// A JSON type a key is not documented with but is not rejected in: how
+/// severe a finding it is, and what is known of it.
+public struct LooseType: Sendable {
+  public var severity: Severity
+  public var note: String
 }
 
 /// What `rules/schema.yaml` says about one key. A class, since every member
@@ -327,7 +337,8 @@ public final class PushSchema: Sendable {
   }
 
   static let keySpecFields: Set<String> = [
-    "type", "whole", "minimum", "maximum", "exclusiveMinimum", "values", "format", "maxBytes", "items", "valuesType",
+    "type", "looseTypes", "whole", "minimum", "maximum", "exclusiveMinimum", "values", "format", "maxBytes", "items",
+    "valuesType",
     "itemSchema", "itemValues",
     "deprecatedValues", "valueSince",
     "schema", "required", "since", "deprecated", "pushTypes", "forPushTypes", "note",
@@ -393,6 +404,13 @@ public final class PushSchema: Sendable {
       spec.forPushTypes[member.key] = try keySpec(member.value, at: "\(path).forPushTypes.\(member.key)")
     }
     spec.note = node["note"]?.stringValue
+    for member in node["looseTypes"]?.members ?? [] {
+      guard let looseType = try type(member.key),
+        let severity = member.value["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
+        let note = member.value["note"]?.stringValue
+      else { throw SchemaError(message: "\(path).looseTypes.\(member.key): give a severity and a note") }
+      spec.looseTypes[looseType] = LooseType(severity: severity, note: note)
+    }
     return KeySpec(spec)
   }
 }

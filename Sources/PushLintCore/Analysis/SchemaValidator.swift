@@ -86,8 +86,11 @@ struct SchemaValidator {
       pointer: node.pointer, help: suggestion.map { "write \"\($0)\"" })
   }
 
-  mutating func report(_ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil) {
-    findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help))
+  mutating func report(
+    _ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil,
+    severity: Severity? = nil
+  ) {
+    findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help, severity: severity))
   }
 
   mutating func validate(_ object: Node, against schemaName: String, pushType: String?) {
@@ -167,6 +170,13 @@ struct SchemaValidator {
     if value.isPlaceholder { return }
     let type = JSONType(of: value)
     guard spec.types.contains(type) else {
+      if let loose = spec.fields.looseTypes[type] {
+        report(
+          "value-type", value.span,
+          "\"\(key)\" is \(describe(value)), where Apple documents \(article(spec.types[0].rawValue)): \(loose.note)",
+          pointer: value.pointer, help: typeHelp(value, spec: spec), severity: loose.severity)
+        return
+      }
       report(
         "value-type", value.span, "\"\(key)\" must be \(expectation(spec)), found \(describe(value))",
         pointer: value.pointer, help: typeHelp(value, spec: spec))
@@ -318,14 +328,17 @@ struct SchemaValidator {
     }
     switch spec.format {
     case "uuid-lowercase":
-      if !Self.isLowercaseUUID(text) {
-        let hint =
-          Self.isLowercaseUUID(text.lowercased())
-          ? "write it in lowercase: \"\(text.lowercased())\""
-          : "write a UUID such as \"123e4567-e89b-12d3-a456-4266554400a0\""
+      if Self.isLowercaseUUID(text.lowercased()) && !Self.isLowercaseUUID(text) {
+        // Apple documents the canonical form as lowercase; it does not say
+        // APNs rejects capitals, and client libraries send them.
         report(
-          "invalid-value", value.span, "\"\(key)\" must be a lowercase UUID (8-4-4-4-12 hex digits), found \"\(text)\"",
-          pointer: value.pointer, help: hint)
+          "invalid-value", value.span,
+          "\"\(key)\" has capital letters; Apple documents the canonical UUID form as lowercase, found \"\(text)\"",
+          pointer: value.pointer, help: "write it in lowercase: \"\(text.lowercased())\"", severity: .warning)
+      } else if !Self.isLowercaseUUID(text) {
+        report(
+          "invalid-value", value.span, "\"\(key)\" must be a UUID (8-4-4-4-12 hex digits), found \"\(text)\"",
+          pointer: value.pointer, help: "write a UUID such as \"123e4567-e89b-12d3-a456-4266554400a0\"")
       }
     case "epoch-seconds":
       if text.isEmpty || !text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
@@ -392,8 +405,8 @@ struct SchemaValidator {
     switch value.stored {
     case .string(let text) where spec.types.contains(.number) && Double(text) != nil:
       return "write \(text) without quotes"
-    case .bool(let flag) where spec.values == [.number(1)]:
-      return flag ? "write 1" : "remove the key (only 1 has a meaning)"
+    case .bool(let flag) where spec.values?.contains(.number(1)) == true:
+      return flag ? "write 1" : "remove the key"
     case .number where spec.types == [.string], .bool where spec.types == [.string]:
       return "quote it: \"\(plainText(value))\""
     case .string where spec.types.contains(.array):

@@ -3,7 +3,12 @@ enum FCMDataOnlyPriorityRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    // A data message: FCM data or a background wake-up, nothing to show, and
+    // a push type that priority 5 suits (Live Activity, VoIP, location and
+    // the others have priorities of their own).
     guard let push = document.push, push.headerSource == .fcm, push.fcmNotification == nil, !push.isUserVisible,
+      push.pushType == "background" || push.pushType == "alert",
+      push.contentAvailable || push.fcmMessage?.hasMember("data") == true,
       let apns = push.fcmMessage?["apns"]
     else { return [] }
     if let priority = push.headers["apns-priority"] {

@@ -6,14 +6,14 @@ enum FCMTargetCountRule: Rule {
     guard document.kind == .fcmMessage, let message = document.root?["message"], let members = message.members else {
       return []
     }
-    let targets = members.filter { ["token", "topic", "condition"].contains($0.key) }
+    let targets = members.filter { ["token", "topic", "condition", "fid"].contains($0.key) }
     guard targets.count != 1 else { return [] }
     if targets.isEmpty {
       return [
         finding(
           atStartOf: message,
-          "an FCM message needs exactly one target: \"token\", \"topic\" or \"condition\"; it has none",
-          help: "add \"token\", \"topic\" or \"condition\"")
+          "an FCM message needs exactly one target: \"token\", \"fid\", \"topic\" or \"condition\"; it has none",
+          help: "add \"token\", \"fid\", \"topic\" or \"condition\"")
       ]
     }
     return targets.dropFirst().map { extra in

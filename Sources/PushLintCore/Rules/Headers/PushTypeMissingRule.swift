@@ -3,7 +3,11 @@ enum PushTypeMissingRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = headerContext(document), push.headers["apns-push-type"] == nil else { return [] }
+    // FCM sets apns-push-type itself when a message's apns block leaves it
+    // out: Firebase's own examples omit it.
+    guard let push = headerContext(document), push.headerSource != .fcm, push.headers["apns-push-type"] == nil else {
+      return []
+    }
     let anchor = push.headersNode ?? push.anchor
     return [
       finding(

@@ -4,14 +4,19 @@ enum APSMissingRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let root = document.root else { return [] }
+    // File provider, MDM, Push to Talk, VoIP, complication and location
+    // payloads need no aps (rules/schema.yaml, `noAPS`): declared, or for
+    // MDM recognised by its lone `mdm` key.
+    if let pushType = document.push?.pushType, context.schema.pushTypes[pushType]?.noAPS == true,
+      document.push?.declaredPushType != nil || pushType == "mdm"
+    {
+      return []
+    }
     switch document.kind {
     case .payload:
       return check(payload: root, what: "a payload")
     case .envelope:
       guard let payload = root["payload"] else { return [] }
-      if let declared = document.push?.declaredPushType, context.schema.pushTypes[declared]?.noAPS == true {
-        return []
-      }
       return check(payload: payload, what: "the envelope's \"payload\"")
     default:
       return []
