@@ -63,6 +63,10 @@ public struct PushFacts: ~Copyable, Sendable {
 
   public var topic: String? { headers["apns-topic"]?.text }
 
+  /// A broadcast Live Activity push (iOS 18): sent to a channel, named by
+  /// `apns-channel-id`, rather than to a device.
+  public var isBroadcast: Bool { headers["apns-channel-id"] != nil }
+
   /// The payload as it will be sent.
   public var sentPayload: Node? { rewrittenPayload ?? payload }
 
@@ -106,6 +110,7 @@ public final class PushInfo: Sendable {
   public var sentSize: Int? { facts.sentSize }
   public var payloadLimit: Int { facts.payloadLimit }
   public var topic: String? { facts.topic }
+  public var isBroadcast: Bool { facts.isBroadcast }
   public var isUserVisible: Bool { facts.isUserVisible }
   public var contentAvailable: Bool { facts.contentAvailable }
   public var showsAlert: Bool { facts.showsAlert }
@@ -196,7 +201,7 @@ enum PushAnalysis {
       info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
     }
     setPushType(&info, schema: schema)
-    info.payloadLimit = limits.limit(for: info.pushType)
+    info.payloadLimit = limits.limit(for: info.isBroadcast ? "broadcast" : info.pushType)
   }
 
   /// The declared push type when valid; otherwise inferred from the

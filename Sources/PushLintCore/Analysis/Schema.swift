@@ -58,6 +58,9 @@ public struct KeySpecFields: Sendable {
   /// Types the key is documented without, but which receivers accept or
   /// may accept: reported at a lower severity, with why.
   public var looseTypes: [JSONType: LooseType] = [:]
+  /// The key is required when the dictionary has this other key (the
+  /// broadcast headers, with `apns-channel-id`).
+  public var requiredWith: String?
 }
 
 /// A JSON type a key is not documented with but is not rejected in: how
@@ -135,7 +138,9 @@ public final class DictionarySchema: Sendable {
     self.openKeys = openKeys
     self.keys = keys
     self.index = DictionarySchema.index(keys)
-    possiblyRequired = keys.filter { $0.spec.required || $0.spec.forPushTypes.values.contains { $0.required } }
+    possiblyRequired = keys.filter {
+      $0.spec.required || $0.spec.fields.requiredWith != nil || $0.spec.forPushTypes.values.contains { $0.required }
+    }
   }
 
   private static func index(_ keys: [(name: String, spec: KeySpec)]) -> NameTable {
@@ -341,7 +346,7 @@ public final class PushSchema: Sendable {
     "valuesType",
     "itemSchema", "itemValues",
     "deprecatedValues", "valueSince",
-    "schema", "required", "since", "deprecated", "pushTypes", "forPushTypes", "note",
+    "schema", "required", "requiredWith", "since", "deprecated", "pushTypes", "forPushTypes", "note",
   ]
 
   static func keySpec(_ node: Node, at path: String) throws(SchemaError) -> KeySpec {
@@ -404,6 +409,7 @@ public final class PushSchema: Sendable {
       spec.forPushTypes[member.key] = try keySpec(member.value, at: "\(path).forPushTypes.\(member.key)")
     }
     spec.note = node["note"]?.stringValue
+    spec.requiredWith = node["requiredWith"]?.stringValue
     for member in node["looseTypes"]?.members ?? [] {
       guard let looseType = try type(member.key),
         let severity = member.value["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),

@@ -101,12 +101,20 @@ struct SchemaValidator {
         validate(buffer.baseAddress! + index, in: dictionary, pushType: pushType)
       }
     }
-    for (name, spec) in dictionary.possiblyRequired where spec.resolved(for: pushType).required {
-      guard dictionary.spec(for: name) != nil, !members.contains(where: { dictionary.spec(for: $0.key)?.name == name })
-      else { continue }
-      report(
-        "required-key-missing", object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
-        pointer: object.pointer, help: "add \"\(name)\"")
+    for (name, spec) in dictionary.possiblyRequired {
+      let resolved = spec.resolved(for: pushType)
+      func has(_ key: String) -> Bool { members.contains { dictionary.spec(for: $0.key)?.name == key } }
+      if resolved.required {
+        guard !has(name) else { continue }
+        report(
+          "required-key-missing", object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
+          pointer: object.pointer, help: "add \"\(name)\"")
+      } else if let trigger = resolved.fields.requiredWith, has(trigger), !has(name) {
+        report(
+          "required-key-missing", object.openingSpan,
+          "\"\(trigger)\" needs \"\(name)\" beside it in \(dictionary.display)",
+          pointer: object.pointer, help: "add \"\(name)\"")
+      }
     }
   }
 
@@ -281,7 +289,17 @@ struct SchemaValidator {
       }
       return
     }
-    if spec.format != nil {
+    if spec.format == "unix-seconds" {
+      // Seconds since 1970 reach 10^11 in the year 5138; a value past it is
+      // milliseconds, which JavaScript's Date.now() gives.
+      if number.doubleValue >= 100_000_000_000 {
+        report(
+          "invalid-value", value.span,
+          "\"\(key)\" is \(number.literal), which reads as milliseconds; Apple wants seconds since 1970",
+          pointer: value.pointer, help: "divide it by 1000: \(Int(number.doubleValue / 1000))", severity: .warning)
+        return
+      }
+    } else if spec.format != nil {
       checkText(number.literal, value: value, key: key, spec: spec)
       return
     }

@@ -3,8 +3,12 @@ enum PushTypeMismatchRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = document.push, let declared = push.declaredPushType, let aps = push.aps else { return [] }
+    guard let push = document.push, let aps = push.aps else { return [] }
     var findings: [Finding] = []
+    if push.isBroadcast {
+      findings += broadcastMismatches(push, aps: aps)
+    }
+    guard let declared = push.declaredPushType else { return findings }
     switch declared {
     case "background":
       for member in aps.members ?? [] where ["alert", "sound", "badge"].contains(member.key) {
@@ -42,6 +46,28 @@ enum PushTypeMismatchRule: Rule {
       }
     default:
       break
+    }
+    return findings
+  }
+
+  /// A broadcast updates or ends the Live Activities subscribed to its
+  /// channel; starting one takes a push-to-start push to a device
+  /// (`input-push-channel`) [BCAST in rules/schema.yaml].
+  static func broadcastMismatches(_ push: PushInfo, aps: Node) -> [Finding] {
+    var findings: [Finding] = []
+    if let declared = push.declaredPushType, declared != "liveactivity", let header = push.headers["apns-push-type"] {
+      findings.append(
+        finding(
+          at: header.valueSpan, pointer: header.pointer,
+          "a broadcast push (apns-channel-id) updates Live Activities; its push type is \"liveactivity\", not \"\(declared)\"",
+          help: "write \"liveactivity\""))
+    }
+    if let event = aps["event"], event.stringValue == "start" {
+      findings.append(
+        finding(
+          at: event,
+          "a broadcast push cannot start a Live Activity; it updates or ends the ones subscribed to its channel",
+          help: "start it with a push-to-start push to a device, with \"input-push-channel\" in aps"))
     }
     return findings
   }

@@ -9,6 +9,19 @@ enum TopicSuffixRule: Rule {
     let suffixes = context.schema.pushTypeNames.compactMap { name in
       context.schema.pushTypes[name]?.topicSuffix.map { (name, $0) }
     }
+    // A broadcast goes to a channel of the app, named without a push-type
+    // suffix: APNs answers a suffix with TopicDisallowed [BCAST].
+    if push.isBroadcast {
+      guard let suffix = suffixes.map(\.1).filter({ topic.hasSuffix($0) }).max(by: { $0.count < $1.count }) else {
+        return []
+      }
+      return [
+        finding(
+          at: topicHeader.valueSpan, pointer: topicHeader.pointer,
+          "a broadcast push names the app without a push-type suffix; apns-topic \"\(topic)\" ends in \"\(suffix)\", which APNs refuses (TopicDisallowed)",
+          help: "write \"\(topic.dropLast(suffix.count))\"")
+      ]
+    }
     if let needed = context.schema.pushTypes[declared]?.topicSuffix {
       guard !topic.hasSuffix(needed) else { return [] }
       return [

@@ -18,7 +18,7 @@ struct PayloadSize {
     return PayloadSize(bytes: bytes, limit: push.payloadLimit, push: push)
   }
 
-  var pushType: String { push.pushType }
+  var pushType: String { push.isBroadcast ? "broadcast" : push.pushType }
 
   var largestStrings: String {
     guard let payload = push.sentPayload else { return "" }
