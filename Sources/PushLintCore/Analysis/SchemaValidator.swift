@@ -345,6 +345,33 @@ struct SchemaValidator {
       }
     }
     switch spec.format {
+    case "fcm-topic":
+      let name = text.hasPrefix("/topics/") ? String(text.dropFirst("/topics/".count)) : text
+      if name.isEmpty || !name.utf8.allSatisfy(Self.isFCMNameByte) {
+        report(
+          "invalid-value", value.span,
+          "FCM topic names use only letters, digits and - _ . ~ %, found \"\(text)\"; FCM rejects the message",
+          pointer: value.pointer, help: "rename the topic, e.g. \"news-sports\"")
+      }
+    case "fcm-label":
+      if text.isEmpty || text.utf8.count > 50 || !text.utf8.allSatisfy(Self.isFCMNameByte) {
+        report(
+          "invalid-value", value.span,
+          "\"\(key)\" is 1 to 50 letters, digits and - _ . ~ %, found \"\(text)\"; FCM rejects the message",
+          pointer: value.pointer, help: "write a label such as \"spring-sale\"")
+      }
+    case "non-empty":
+      if text.isEmpty {
+        report(
+          "invalid-value", value.span, "\"\(key)\" is empty; FCM rejects the message", pointer: value.pointer,
+          help: "give the device's \(key)")
+      }
+    case "url":
+      if !(text.hasPrefix("https://") || text.hasPrefix("http://")) || text.utf8.count < 9 {
+        report(
+          "invalid-value", value.span, "\"\(key)\" must be the URL of an image, found \"\(text)\"",
+          pointer: value.pointer, help: "write an https:// URL", severity: .warning)
+      }
     case "uuid-lowercase":
       if Self.isLowercaseUUID(text.lowercased()) && !Self.isLowercaseUUID(text) {
         // Apple documents the canonical form as lowercase; it does not say
@@ -417,6 +444,12 @@ struct SchemaValidator {
     case .deferred: plainText(node.built)
     default: "…"
     }
+  }
+
+  /// The bytes FCM allows in topic names and analytics labels.
+  static func isFCMNameByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-_.~%".utf8.contains(byte)
   }
 
   func typeHelp(_ value: Node, spec: KeySpec) -> String? {

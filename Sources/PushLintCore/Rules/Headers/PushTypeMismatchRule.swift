@@ -44,6 +44,34 @@ enum PushTypeMismatchRule: Rule {
             atStartOf: aps,
             "a liveactivity push without Live Activity keys (\"event\", \"timestamp\", \"content-state\")"))
       }
+      // Push-to-start asks for the new activity's update token or channel
+      // (iOS 18); any other event ignores them [LA].
+      if aps["event"]?.stringValue != "start" {
+        aps.forEachMember { member in
+          guard member.key == "input-push-token" || member.key == "input-push-channel" else { return }
+          findings.append(
+            finding(
+              atKeyOf: member,
+              "\"\(member.key)\" belongs to a push-to-start payload (\"event\": \"start\"); this push does not start a Live Activity, so it is ignored",
+              help: "remove it, or send it with \"event\": \"start\"", severity: .warning))
+        }
+      }
+    case "widgets", "controls":
+      // The whole payload is {"aps": {"content-changed": true}} [WPUSH] [CTRL].
+      if aps["content-changed"]?.boolValue != true {
+        findings.append(
+          finding(
+            atStartOf: aps,
+            "a \(declared) push needs \"content-changed\": true in aps; without it nothing is reloaded",
+            help: "write {\"aps\": {\"content-changed\": true}}"))
+      }
+      aps.forEachMember { member in
+        guard ["alert", "sound", "badge"].contains(member.key) else { return }
+        findings.append(
+          finding(
+            atKeyOf: member, "a \(declared) push only tells the system to reload; it shows no \"\(member.key)\"",
+            help: "send the \(member.key) in an alert push of its own"))
+      }
     default:
       break
     }

@@ -1,6 +1,6 @@
 enum APSMissingRule: Rule {
   static let name = RuleName.apsMissing
-  static let documentKinds: Set<DocumentKind>? = [.payload, .envelope]
+  static let documentKinds: Set<DocumentKind>? = [.payload, .envelope, .fcmMessage]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     guard let root = document.root else { return [] }
@@ -18,6 +18,17 @@ enum APSMissingRule: Rule {
     case .envelope:
       guard let payload = root["payload"] else { return [] }
       return check(payload: payload, what: "the envelope's \"payload\"")
+    case .fcmMessage:
+      // FCM builds aps from the notification when the payload has none; one
+      // that is there must be an object.
+      guard let aps = root["message"]?["apns"]?["payload"]?["aps"], !aps.isObject, !aps.isPlaceholder else {
+        return []
+      }
+      return [
+        finding(
+          at: aps, "\"aps\" in apns.payload must be an object, found \(article(aps.typeName)); FCM rejects the message",
+          help: "write \"aps\": {…}, or leave it out for FCM to build from the notification")
+      ]
     default:
       return []
     }
