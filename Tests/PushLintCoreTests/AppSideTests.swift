@@ -51,12 +51,12 @@ import Testing
     scratch.write(
       "push/one.json", "{\"aps\": {\"alert\": \"Fire\", \"category\": \"ALRAM\", \"interruption-level\": \"critical\"}}"
     )
-    let result = run(pushlintBinary, ["push/one.json"], in: scratch.path)
+    let result = run(pushlintBinary, ["--fail-on", "warning", "push/one.json"], in: scratch.path)
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(lines)")
     #expect(lines.contains { $0.hasPrefix("push/one.json:1:39: warning: ") && $0.hasSuffix("[category-undeclared]") })
     #expect(
-      lines.contains { $0.hasPrefix("push/one.json:1:70: error: ") && $0.hasSuffix("[critical-alert-entitlement]") })
+      lines.contains { $0.hasPrefix("push/one.json:1:70: warning: ") && $0.hasSuffix("[critical-alert-entitlement]") })
     #expect(lines.contains { $0.contains("did you mean \"ALARM\"") })
     #expect(lines.contains { $0.contains("App/App.entitlements:3 does not grant") })
     // The context files' own mistakes (a title missing, "Production") are not reported: they are not linted.

@@ -94,7 +94,7 @@ import Testing
     }
     let entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { !$0.isEmpty }
     #expect(entries.first == "5 7 w 1")
-    #expect(entries.contains("8 14 e 1"))
+    #expect(entries.contains("8 14 w 1"))
     #expect(entries.count == 6)
   }
 }

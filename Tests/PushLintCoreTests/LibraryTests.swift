@@ -27,8 +27,8 @@ import Testing
 
   @Test func anErrorPastTheShownFindingsStillRefusesThePush() {
     let unknown = (1...1001).map { "\"x\($0)\": 1, " }.joined()
-    let result = PayloadValidator().validate(payload: "{\"aps\": {\(unknown)\"badge\": \"3\"}}")
-    // Shown: payload-too-large and 999 unknown keys; not shown: 2 unknown keys and the badge.
+    let result = PayloadValidator().validate(payload: "{\"aps\": {\(unknown)\"alert\": 42}}")
+    // Shown: payload-too-large and 999 unknown keys; not shown: 2 unknown keys and the alert.
     #expect(result.errors.map(\.rule) == ["payload-too-large"])
     #expect(result.unshown[.error] == 1)
     #expect(!result.isSendable)
@@ -55,9 +55,12 @@ import Testing
 
   @Test func withoutHeadersThePushTypeIsInferred() {
     let result = PayloadValidator().validate(payload: #"{"aps": {"badge": "3"}}"#)
-    #expect(!result.isSendable)
-    #expect(result.errors.map(\.rule) == ["value-type"])
-    #expect(result.errors.first?.help == "write 3 without quotes")
+    #expect(result.isSendable, "a badge the device cannot read is a warning: APNs delivers the push")
+    #expect(result.diagnostics.map(\.rule) == ["value-type"])
+    #expect(result.diagnostics.first?.severity == .warning)
+    #expect(result.diagnostics.first?.help == "write 3 without quotes")
+    #expect(
+      !PayloadValidator().validate(payload: #"{"aps": {"alert": 42}}"#).isSendable, "an unreadable alert shows nothing")
   }
 
   @Test func targetsAndConfigurationApply() {

@@ -118,7 +118,7 @@ import Testing
     #expect(!pretty.contains("\u{1B}"))
     let colored = PrettyReporter(color: true) { _ in Array(text.utf8) }
       .render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
-    #expect(colored.contains("\u{1B}[1;31merror\u{1B}[0m"))
+    #expect(colored.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
   }
 
   @Test func prettyWindowsLongLines() {
@@ -133,7 +133,7 @@ import Testing
 
   @Test func theCommandLinePicksFormatsAndWritesFiles() {
     let scratch = ScratchDirectory()
-    scratch.write("p.json", "{\"aps\": {\"badge\": \"3\"}}")
+    scratch.write("p.json", "{\"aps\": {\"alert\": 42}}")
     let piped = run(pushlintBinary, ["--no-config", "p.json"], in: scratch.path)
     #expect(piped.standardOutput.hasPrefix("p.json:1:19: error: "), "text when standard output is not a terminal")
     let actions = run(

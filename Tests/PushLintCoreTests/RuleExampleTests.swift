@@ -151,19 +151,19 @@ import Testing
   func severities() throws {
     // Syntax, schema and payload rules.
     let expected: [String: Severity] = [
-      "syntax-error": .error, "invalid-encoding": .error, "duplicate-key": .error,
+      "syntax-error": .error, "invalid-encoding": .error, "duplicate-key": .warning,
       "yaml-ambiguous-value": .warning, "required-key-missing": .error, "unknown-key": .warning,
       "value-type": .error, "invalid-value": .error, "deprecated-key": .warning, "unavailable-key": .info,
       "aps-missing": .error, "payload-too-large": .error, "payload-near-limit": .info, "alert-empty": .warning,
-      "loc-args-without-key": .error, "mutable-content-without-alert": .warning, "live-activity-incomplete": .error,
+      "loc-args-without-key": .warning, "mutable-content-without-alert": .warning, "live-activity-incomplete": .error,
       "url-args-missing": .error, "push-type-missing": .warning, "push-type-mismatch": .error,
       "topic-suffix": .error, "background-priority": .error, "fcm-target-count": .error,
       "fcm-reserved-data-key": .error, "fcm-data-only-priority": .error,
       // Categories and the app side.
-      "duplicate-identifier": .error, "reserved-identifier": .error, "too-many-actions": .error,
+      "duplicate-identifier": .warning, "reserved-identifier": .warning, "too-many-actions": .warning,
       "banner-actions-truncated": .info, "option-ineffective": .info, "format-specifier": .warning,
       "category-undeclared": .warning, "extension-category-undeclared": .warning,
-      "extension-category-conflict": .error, "critical-alert-entitlement": .error,
+      "extension-category-conflict": .warning, "critical-alert-entitlement": .warning,
       "time-sensitive-entitlement": .warning, "background-mode-missing": .error,
       "service-extension-missing": .warning,
       // A stale override in .pushlint.yml.

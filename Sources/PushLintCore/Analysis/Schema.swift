@@ -61,6 +61,9 @@ public struct KeySpecFields: Sendable {
   /// The key is required when the dictionary has this other key (the
   /// broadcast headers, with `apns-channel-id`).
   public var requiredWith: String?
+  /// The severity of a wrong type or value of this key, over its
+  /// dictionary's `whenInvalid` (an unreadable alert shows nothing at all).
+  public var whenInvalid: Severity?
 }
 
 /// A JSON type a key is not documented with but is not rejected in: how
@@ -120,6 +123,10 @@ public final class DictionarySchema: Sendable {
   public let caseInsensitiveKeys: Bool
   /// Keys the schema does not list are allowed.
   public let openKeys: Bool
+  /// The severity of a wrong type or value here when it is lower than the
+  /// rule's: what the device reads (aps, the alert, the sound) it ignores,
+  /// while APNs and FCM reject bad headers and messages outright.
+  public let whenInvalid: Severity?
   /// Keys in the order of the file.
   public let keys: [(name: String, spec: KeySpec)]
   /// Position of each key in `keys`: every member of every object is looked up.
@@ -129,13 +136,14 @@ public final class DictionarySchema: Sendable {
   public let possiblyRequired: [(name: String, spec: KeySpec)]
 
   public init(
-    name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false,
+    name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false, whenInvalid: Severity? = nil,
     keys: [(name: String, spec: KeySpec)]
   ) {
     self.name = name
     self.display = display
     self.caseInsensitiveKeys = caseInsensitiveKeys
     self.openKeys = openKeys
+    self.whenInvalid = whenInvalid
     self.keys = keys
     self.index = DictionarySchema.index(keys)
     possiblyRequired = keys.filter {
@@ -325,7 +333,8 @@ public final class PushSchema: Sendable {
       schemas[member.key] = DictionarySchema(
         name: member.key, display: member.value["display"]?.stringValue ?? member.key,
         caseInsensitiveKeys: member.value["caseInsensitiveKeys"]?.boolValue ?? false,
-        openKeys: member.value["openKeys"]?.boolValue ?? false, keys: keys)
+        openKeys: member.value["openKeys"]?.boolValue ?? false,
+        whenInvalid: member.value["whenInvalid"]?.stringValue.flatMap(Severity.init(rawValue:)), keys: keys)
     }
     for schema in schemas.values {
       for (name, spec) in schema.keys {
@@ -346,7 +355,7 @@ public final class PushSchema: Sendable {
     "valuesType",
     "itemSchema", "itemValues",
     "deprecatedValues", "valueSince",
-    "schema", "required", "requiredWith", "since", "deprecated", "pushTypes", "forPushTypes", "note",
+    "schema", "required", "requiredWith", "whenInvalid", "since", "deprecated", "pushTypes", "forPushTypes", "note",
   ]
 
   static func keySpec(_ node: Node, at path: String) throws(SchemaError) -> KeySpec {
@@ -410,6 +419,7 @@ public final class PushSchema: Sendable {
     }
     spec.note = node["note"]?.stringValue
     spec.requiredWith = node["requiredWith"]?.stringValue
+    spec.whenInvalid = node["whenInvalid"]?.stringValue.flatMap(Severity.init(rawValue:))
     for member in node["looseTypes"]?.members ?? [] {
       guard let looseType = try type(member.key),
         let severity = member.value["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),

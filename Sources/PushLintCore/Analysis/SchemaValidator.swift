@@ -7,6 +7,8 @@ struct SchemaValidator {
   /// The document's placeholders: strings holding one are not judged by value.
   var template: TemplateInfo?
   var findings: [Finding] = []
+  /// The `whenInvalid` severity of the dictionary whose member is checked.
+  var invalidSeverity: Severity?
 
   init(schema: PushSchema, targets: [Platform: OSVersion]) {
     self.schema = schema
@@ -90,6 +92,10 @@ struct SchemaValidator {
     _ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil,
     severity: Severity? = nil
   ) {
+    var severity = severity
+    if let cap = invalidSeverity, rule == "value-type" || rule == "invalid-value" {
+      severity = min(severity ?? cap, cap)
+    }
     findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help, severity: severity))
   }
 
@@ -142,7 +148,10 @@ struct SchemaValidator {
     }
     reportUnavailable(
       "\"\(name)\"", since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
+    let outer = invalidSeverity
+    invalidSeverity = spec.fields.whenInvalid ?? dictionary.whenInvalid
     check(member.pointee.value, key: name, spec: spec, pushType: pushType)
+    invalidSeverity = outer
   }
 
   func platformName(_ platform: Platform) -> String {
