@@ -63,10 +63,6 @@ public struct PushFacts: ~Copyable, Sendable {
 
   public var topic: String? { headers["apns-topic"]?.text }
 
-  /// A broadcast Live Activity push (iOS 18): sent to a channel, named by
-  /// `apns-channel-id`, rather than to a device.
-  public var isBroadcast: Bool { headers["apns-channel-id"] != nil }
-
   /// The payload as it will be sent.
   public var sentPayload: Node? { rewrittenPayload ?? payload }
 
@@ -81,6 +77,12 @@ public struct PushFacts: ~Copyable, Sendable {
   public internal(set) var showsAlert = false
   /// Whether `aps` has a key only Live Activity updates carry.
   var hasLiveActivityKey = false
+  /// Whether `aps` has `content-changed`, which only widgets and controls
+  /// pushes carry.
+  var hasContentChanged = false
+  /// A broadcast Live Activity push (iOS 18): sent to a channel, named by
+  /// `apns-channel-id`, rather than to a device.
+  public internal(set) var isBroadcast = false
 }
 
 /// The push view every rule reads. A class of constants: passed to each rule
@@ -200,6 +202,7 @@ enum PushAnalysis {
     } else {
       info.sentSize = info.sentPayload.map(CompactJSON.size(of:))
     }
+    info.isBroadcast = !info.headers.isEmpty && info.headers["apns-channel-id"] != nil
     setPushType(&info, schema: schema)
     info.payloadLimit = limits.limit(for: info.isBroadcast ? "broadcast" : info.pushType)
   }
@@ -214,14 +217,14 @@ enum PushAnalysis {
     if let declared = info.headers["apns-push-type"]?.text, schema.pushTypes[declared] != nil {
       info.declaredPushType = declared
       info.pushType = declared
-    } else if info.hasLiveActivityKey || info.headers["apns-channel-id"] != nil
+    } else if info.hasLiveActivityKey || info.isBroadcast
       || info.fcmMessage?["apns"].map({ $0.hasMember("live_activity_token") || $0.hasMember("liveActivityToken") })
         == true
     {
       info.pushType = "liveactivity"
-    } else if info.aps?.hasMember("content-changed") == true {
+    } else if info.hasContentChanged {
       info.pushType = "widgets"
-    } else if let members = info.payload?.members, members.count == 1, members[0].key == "mdm" {
+    } else if info.aps == nil, let members = info.payload?.members, members.count == 1, members[0].key == "mdm" {
       info.pushType = "mdm"
     } else if info.contentAvailable && !info.isUserVisible {
       info.pushType = "background"
@@ -238,6 +241,7 @@ enum PushAnalysis {
     var contentAvailable: Node?
     var hasSoundOrBadge = false
     var hasLiveActivityKey = false
+    var hasContentChanged = false
     info.aps?.members?.withUnsafeBufferPointer { members in
       for member in members {
         let key = member.key
@@ -249,6 +253,8 @@ enum PushAnalysis {
           hasSoundOrBadge = true
         } else if !hasLiveActivityKey, schema.liveActivityKeys.contains(where: { $0.isSameKey(as: key) }) {
           hasLiveActivityKey = true
+        } else if key.isSameKey(as: "content-changed") {
+          hasContentChanged = true
         }
       }
     }
@@ -256,6 +262,7 @@ enum PushAnalysis {
     let notificationTitle = notification?["title"]
     let notificationBody = notification?["body"]
     info.hasLiveActivityKey = hasLiveActivityKey
+    info.hasContentChanged = hasContentChanged
     info.contentAvailable = contentAvailable?.numberValue?.doubleValue == 1
     info.isUserVisible = notificationTitle != nil || notificationBody != nil || alert != nil || hasSoundOrBadge
     info.showsAlert =

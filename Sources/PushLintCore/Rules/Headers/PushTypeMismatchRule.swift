@@ -3,7 +3,9 @@ enum PushTypeMismatchRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = document.push, let aps = push.aps else { return [] }
+    guard let push = document.push, push.declaredPushType != nil || push.isBroadcast, let aps = push.aps else {
+      return []
+    }
     var findings: [Finding] = []
     if push.isBroadcast {
       findings += broadcastMismatches(push, aps: aps)
@@ -46,7 +48,8 @@ enum PushTypeMismatchRule: Rule {
       }
       // Push-to-start asks for the new activity's update token or channel
       // (iOS 18); any other event ignores them [LA].
-      if aps["event"]?.stringValue != "start" {
+      if aps.hasMember("input-push-token") || aps.hasMember("input-push-channel"), aps["event"]?.stringValue != "start"
+      {
         aps.forEachMember { member in
           guard member.key == "input-push-token" || member.key == "input-push-channel" else { return }
           findings.append(

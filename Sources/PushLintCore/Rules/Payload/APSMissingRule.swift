@@ -7,8 +7,8 @@ enum APSMissingRule: Rule {
     // File provider, MDM, Push to Talk, VoIP, complication and location
     // payloads need no aps (rules/schema.yaml, `noAPS`): declared, or for
     // MDM recognised by its lone `mdm` key.
-    if let pushType = document.push?.pushType, context.schema.pushTypes[pushType]?.noAPS == true,
-      document.push?.declaredPushType != nil || pushType == "mdm"
+    if let push = document.push, push.declaredPushType != nil || push.pushType == "mdm",
+      context.schema.pushTypes[push.pushType]?.noAPS == true
     {
       return []
     }
