@@ -176,7 +176,12 @@ import Testing
   }
 }
 
-@Suite struct StringLimitTests {
+/// Four 16 MiB strings through the readers: most of twenty seconds in a
+/// debug build, so it runs with the slow tests (`PUSHLINT_SLOW_TESTS=1`).
+@Suite(
+  .tags(.slow),
+  .enabled(if: getenv("PUSHLINT_SLOW_TESTS") != nil, "slow: set PUSHLINT_SLOW_TESTS=1 to run it"))
+struct StringLimitTests {
   @Test func aStringPastTheLimitIsOneDiagnosticInEveryReader() {
     let long = String(repeating: "a", count: ReaderLimits.maxStringBytes + 1)
     for (text, path) in [
