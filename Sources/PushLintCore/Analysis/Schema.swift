@@ -218,8 +218,11 @@ struct NameTable: Sendable {
 public struct PushTypeInfo: Sendable {
   public var name: String
   public var topicSuffix: String?
-  /// The payload of this push type has no `aps` (MDM).
+  /// The payload of this push type need not have `aps` (MDM, file provider, …).
   public var noAPS = false
+  /// The `apns-priority` values Apple documents for the push type, when it
+  /// names some (nil: any of 10, 5, 1).
+  public var priorities: [String]?
 }
 
 /// The payload size limit of each push type under one set of targets.
@@ -318,7 +321,8 @@ public final class PushSchema: Sendable {
     for member in root["pushTypes"]?.members ?? [] {
       pushTypes[member.key] = PushTypeInfo(
         name: member.key, topicSuffix: member.value["topicSuffix"]?.stringValue,
-        noAPS: member.value["noAPS"]?.boolValue ?? false)
+        noAPS: member.value["noAPS"]?.boolValue ?? false,
+        priorities: member.value["priorities"]?.elements?.compactMap(\.stringValue))
       pushTypeNames.append(member.key)
     }
     self.pushTypes = pushTypes

@@ -11,6 +11,17 @@ enum PushTypeMismatchRule: Rule {
       findings += broadcastMismatches(push, aps: aps)
     }
     guard let declared = push.declaredPushType else { return findings }
+    // A broadcast has priorities of its own (10, 5 or 1) [BCAST].
+    if !push.isBroadcast, let documented = context.schema.pushTypes[declared]?.priorities,
+      let priority = push.headers["apns-priority"], let text = priority.text, !documented.contains(text),
+      !priority.isTemplated(in: document)
+    {
+      findings.append(
+        finding(
+          at: priority.valueSpan, pointer: priority.pointer,
+          "Apple documents apns-priority \(documented.map { "\"\($0)\"" }.joined(separator: " or ")) for \(declared) pushes, found \"\(text)\"",
+          help: "write \"\(documented[0])\"", severity: .warning))
+    }
     switch declared {
     case "background":
       for member in aps.members ?? [] where ["alert", "sound", "badge"].contains(member.key) {
