@@ -113,6 +113,7 @@ struct Lint: ParsableCommand {
         let result = linter.lint(bytes: bytes, path: name)
         report = LintReport(diagnostics: result.diagnostics, files: 1, documents: result.documents, fileErrors: [])
         report.unshown = result.unshown
+        report.hidden = result.hidden
       case .failure(let error):
         FileHandle.standardError.write("pushlint: \(error)\n")
         terminate(ExitStatus.usage)
@@ -125,6 +126,7 @@ struct Lint: ParsableCommand {
         report.documents += rest.documents
         report.fileErrors += rest.fileErrors
         report.unshown += rest.unshown
+        report.hidden += rest.hidden
       }
     } else {
       report = linter.lint(paths: paths, currentDirectory: currentDirectory)

@@ -285,6 +285,28 @@ let pushlintBinary: String = {
     #expect(!elsewhere.standardOutput.contains("unused-override"), "overrides for files not linted are not judged")
   }
 
+  /// --quiet hides output, never failures: the exit status and the summary
+  /// are the same with it and without it.
+  @Test func quietNeverChangesTheExitStatusOrTheCounts() {
+    let scratch = ScratchDirectory()
+    scratch.write("warnings.json", "{\"aps\": {\"badge\": \"3\", \"threadId\": \"x\"}}")
+    scratch.write(
+      "batch.jsonl",
+      String(repeating: "{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": \"time-sensitive\"}}\n", count: 3))
+    for file in ["warnings.json", "batch.jsonl"] {
+      for flags in [[], ["--fail-on", "warning"], ["--fail-on", "info"], ["--max-warnings", "0"]] {
+        let loud = run(pushlintBinary, ["--no-config"] + flags + [file], in: scratch.path)
+        let quiet = run(pushlintBinary, ["--no-config", "--quiet"] + flags + [file], in: scratch.path)
+        #expect(quiet.status == loud.status, "\(file) \(flags)")
+        #expect(quiet.standardError == loud.standardError, "\(file) \(flags)")
+        #expect(quiet.standardOutput.isEmpty, "\(file) \(flags): nothing at error level to show")
+      }
+    }
+    #expect(
+      run(pushlintBinary, ["--no-config", "--quiet", "--fail-on", "warning", "warnings.json"], in: scratch.path).status
+        == 1)
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)

@@ -12,6 +12,8 @@ extension Linter {
     var usedOverrides: Set<Int> = []
     /// Findings beyond the per-file limit, counted by severity but not kept.
     var unshown = SeverityCounts()
+    /// Findings below `reportsAtLeast`, counted but not kept.
+    var hidden = SeverityCounts()
   }
 
   /// What every document of one file is checked with, worked out once per
@@ -60,7 +62,8 @@ extension Linter {
   func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
     analyze(&document, scope: scope)
     for finding in findings(document, scope: scope) {
-      let (diagnostic, matched) = resolve(finding, document: document, relativePath: scope.relativePath)
+      let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: scope.relativePath)
+      if let hidden { outcome.hidden[hidden] += 1 }
       outcome.usedOverrides.formUnion(matched)
       if let diagnostic { outcome.diagnostics.append(diagnostic) }
     }

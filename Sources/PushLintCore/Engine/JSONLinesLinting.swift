@@ -15,6 +15,7 @@ extension Linter {
     var isPushDocument = false
     var diagnostics: [Diagnostic] = []
     var usedOverrides: Set<Int> = []
+    var hidden = SeverityCounts()
   }
 
   /// Streams a JSON Lines file (from disk, or `bytes` when given in memory)
@@ -104,6 +105,7 @@ extension Linter {
     check(consume document, scope: scope, into: &outcome)
     checked.diagnostics = outcome.diagnostics
     checked.usedOverrides = outcome.usedOverrides
+    checked.hidden = outcome.hidden
     return checked
   }
 
@@ -128,5 +130,6 @@ extension Linter {
     }
     outcome.documents += 1
     if !line.usedOverrides.isEmpty { outcome.usedOverrides.formUnion(line.usedOverrides) }
+    outcome.hidden += line.hidden
   }
 }

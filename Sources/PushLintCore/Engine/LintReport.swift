@@ -9,6 +9,10 @@ public struct LintReport: Sendable {
   /// Findings past a file's limit (`Linter.maxDiagnosticsPerFile`), by
   /// severity: not shown, but counted and judged by the exit status.
   public var unshown = SeverityCounts()
+  /// Findings below the reported severity (`--quiet`), by severity: not
+  /// shown, but counted in the summary and judged by the exit status, so
+  /// that hiding output never hides a failure.
+  public var hidden = SeverityCounts()
 
   public init(diagnostics: [Diagnostic], files: Int, documents: Int, fileErrors: [FileError]) {
     self.diagnostics = diagnostics
@@ -19,19 +23,26 @@ public struct LintReport: Sendable {
 
   /// Findings of `severity`, shown or not.
   public func count(_ severity: Severity) -> Int {
-    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity]
+    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity] + hidden[severity]
   }
 
   /// Whether any finding, shown or not, has a severity that `matches`.
   public func hasFinding(where matches: (Severity) -> Bool) -> Bool {
-    diagnostics.contains { matches($0.severity) } || Severity.allCases.contains { unshown[$0] > 0 && matches($0) }
+    diagnostics.contains { matches($0.severity) }
+      || Severity.allCases.contains { (unshown[$0] > 0 || hidden[$0] > 0) && matches($0) }
   }
 
-  /// Keeps the findings of `severity` and above, shown or not (`--quiet`).
+  /// Shows only the findings of `severity` and above (`--quiet`); the others
+  /// are still counted, as `hidden`.
   public mutating func keep(atLeast severity: Severity) {
+    for diagnostic in diagnostics where diagnostic.severity < severity { hidden[diagnostic.severity] += 1 }
     diagnostics.removeAll { $0.severity < severity }
-    for lower in Severity.allCases where lower < severity { unshown[lower] = 0 }
+    for lower in Severity.allCases where lower < severity {
+      hidden[lower] += unshown[lower]
+      unshown[lower] = 0
+    }
   }
+
 }
 
 /// A file to lint and how it was found.

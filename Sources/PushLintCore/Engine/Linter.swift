@@ -52,7 +52,7 @@ public struct Linter: Sendable {
   /// the configured `context` files are read from disk for cross-file rules.
   public func lint(
     bytes: [UInt8], path: String
-  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts) {
+  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts, hidden: SeverityCounts) {
     let input = LintInput(
       displayPath: path, absolutePath: Paths.absolute(path, from: configuration.directory), explicit: true,
       namedByGlob: false)
@@ -63,7 +63,7 @@ public struct Linter: Sendable {
       documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
       sounds: contextFiles.compactMap(\.sound))
     let outcome = check(file, project: project)
-    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents, outcome.unshown)
+    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents, outcome.unshown, outcome.hidden)
   }
 
   /// Lints several files as one project, as a run over them would; only the
@@ -136,6 +136,7 @@ public struct Linter: Sendable {
       report.documents += part.documents
       report.fileErrors += part.fileErrors
       report.unshown += part.unshown
+      report.hidden += part.hidden
     }
     report.diagnostics.sort(by: Diagnostic.reportOrder)
     return report
@@ -160,9 +161,11 @@ public struct Linter: Sendable {
     var documents = 0
     var used: Set<Int> = []
     var unshown = SeverityCounts()
+    var hidden = SeverityCounts()
     for outcome in outcomes {
       diagnostics.append(contentsOf: outcome.diagnostics)
       unshown += outcome.unshown
+      hidden += outcome.hidden
       if let error = outcome.error { errors.append(error) }
       if outcome.linted { linted += 1 }
       documents += outcome.documents
@@ -173,6 +176,7 @@ public struct Linter: Sendable {
     diagnostics.sort(by: Diagnostic.reportOrder)
     var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
     report.unshown = unshown
+    report.hidden = hidden
     return report
   }
 }

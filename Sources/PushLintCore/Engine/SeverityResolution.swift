@@ -4,21 +4,23 @@ extension Linter {
     resolve(finding, document: document, relativePath: relativePath).diagnostic
   }
 
-  /// The finding at its configured level (nil when off), and the overrides
-  /// that matched it. `relativePath` is the file's, as `FileScope` holds it.
+  /// The finding at its configured level (nil when off or below
+  /// `reportsAtLeast`, when `hidden` gives its severity to count), and the
+  /// overrides that matched it. `relativePath` is the file's, as
+  /// `FileScope` holds it.
   func resolve(
     _ finding: Finding, document: Document, relativePath: String?
-  ) -> (diagnostic: Diagnostic?, matched: [Int]) {
+  ) -> (diagnostic: Diagnostic?, matched: [Int], hidden: Severity?) {
     let defaultSeverity = catalog.description(of: finding.rule)?.severity ?? .error
     let (setting, matched) = configuration.resolve(
       finding.rule, defaultSeverity: defaultSeverity, relativePath: relativePath, pointer: finding.pointer)
-    guard case .severity(let configured) = setting else { return (nil, matched) }
+    guard case .severity(let configured) = setting else { return (nil, matched, nil) }
     let severity = finding.severity.map { min($0, configured) } ?? configured
-    guard severity >= reportsAtLeast else { return (nil, matched) }
+    guard severity >= reportsAtLeast else { return (nil, matched, severity) }
     let diagnostic = Diagnostic(
       path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
       message: finding.message, pointer: finding.pointer, help: finding.help)
-    return (diagnostic, matched)
+    return (diagnostic, matched, nil)
   }
 }
 
