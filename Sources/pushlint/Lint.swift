@@ -60,8 +60,14 @@ struct Lint: ParsableCommand {
   )
   var skipUnrelated = false
 
-  @Flag(help: "Report errors only.")
+  @Flag(help: "Report errors only (the summary and the exit status still count everything).")
   var quiet = false
+
+  @Flag(
+    help:
+      "Exit 0 when there is nothing to lint, for hooks that may be handed no payload; without it a run that lints nothing exits 2."
+  )
+  var allowNoFiles = false
 
   @Option(help: "How many files to lint at once (default: one per core).")
   var jobs: Int = 0
@@ -164,6 +170,14 @@ struct Lint: ParsableCommand {
     }
     for error in report.fileErrors {
       FileHandle.standardError.write("pushlint: \(SafeText.escape(error.description))\n")
+    }
+    if report.documents == 0 && report.fileErrors.isEmpty && !allowNoFiles {
+      // A CI gate pointed at the wrong path must not pass forever.
+      let searched = readsStandardInput ? "standard input" : (paths.isEmpty ? "." : paths.joined(separator: ", "))
+      FileHandle.standardError.write(
+        "pushlint: nothing to lint in \(SafeText.escape(searched)): no payload, envelope, FCM message, categories file, Info.plist, entitlements or localization found (--allow-no-files makes this a success)\n"
+      )
+      terminate(ExitStatus.usage)
     }
     FileHandle.standardError.write(TextReporter.summary(report) + "\n")
     terminate(exitStatus(report, failOn: configuration.failOn))

@@ -197,7 +197,8 @@ let pushlintBinary: String = {
     #expect(quiet.status == 1)
     #expect(quiet.standardOutput.hasPrefix("batch.jsonl:1001:"))
     #expect(quiet.standardOutput.split(separator: "\n").count == 1)
-    #expect(quiet.standardError.hasPrefix("pushlint: 1 error, 0 warnings, 1000 notes in 1 file"), "hidden, still counted")
+    #expect(
+      quiet.standardError.hasPrefix("pushlint: 1 error, 0 warnings, 1000 notes in 1 file"), "hidden, still counted")
   }
 
   @Test func aMissingPathExitsTwoWithOneLine() {
@@ -305,6 +306,29 @@ let pushlintBinary: String = {
     #expect(
       run(pushlintBinary, ["--no-config", "--quiet", "--fail-on", "warning", "warnings.json"], in: scratch.path).status
         == 1)
+  }
+
+  /// A CI gate pointed at the wrong path fails: a run that lints nothing
+  /// exits 2 and names what it searched, unless --allow-no-files says that
+  /// is fine (a hook handed only unrelated files).
+  @Test func aRunThatLintsNothingExitsTwo() {
+    let scratch = ScratchDirectory()
+    scratch.write("empty/.keep", "")
+    scratch.write("web/package.json", "{\"name\": \"app\", \"version\": \"1.0.0\"}")
+    scratch.write("blank.yaml", "")
+    let runs: [([String], String?, String)] = [
+      (["empty"], nil, "empty"), (["web"], nil, "web"),
+      (["--skip-unrelated", "web/package.json"], nil, "web/package.json"),
+      (["blank.yaml"], nil, "blank.yaml"), (["-"], "", "standard input"),
+    ]
+    for (arguments, input, searched) in runs {
+      let result = run(pushlintBinary, ["--no-config"] + arguments, in: scratch.path, input: input)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.standardError.contains("nothing to lint in \(searched)"), "\(arguments): \(result.standardError)")
+      let allowed = run(
+        pushlintBinary, ["--no-config", "--allow-no-files"] + arguments, in: scratch.path, input: input)
+      #expect(allowed.status == 0, "\(arguments)")
+    }
   }
 
   @Test func usageErrorsExitTwo() {

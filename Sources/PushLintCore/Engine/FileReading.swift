@@ -74,7 +74,13 @@ extension Linter {
     let mentionsPush = read.contains { $0.result.root == nil } && DocumentClassifier.mentionsPush(bytes)
     for (index, result) in read {
       let kind: DocumentKind?
-      if input.explicit {
+      if input.explicit, format == .yaml, result.findings.isEmpty,
+        result.root.map({ if case .null = $0.value { true } else { false } }) ?? true
+      {
+        // An empty YAML document holds nothing to lint; a run of nothing
+        // else then says so instead of passing.
+        continue
+      } else if input.explicit {
         kind = DocumentClassifier.explicitKind(of: result.root, format: format, path: input.absolutePath)
       } else if result.root == nil {
         let name = fileExtension(input.absolutePath)
