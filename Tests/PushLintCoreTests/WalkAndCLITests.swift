@@ -331,6 +331,27 @@ let pushlintBinary: String = {
     }
   }
 
+  /// A path that cannot be read is counted and named in every format, not
+  /// only in the exit status.
+  @Test func unreadablePathsAreNamedInEveryFormat() {
+    let scratch = ScratchDirectory()
+    scratch.write("ok.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    let text = run(pushlintBinary, ["--no-config", "gone.json", "ok.json"], in: scratch.path)
+    #expect(text.status == 2)
+    #expect(text.standardError.contains("gone.json: no such file or directory"))
+    #expect(text.standardError.contains("1 path could not be linted"))
+    let json = run(pushlintBinary, ["--no-config", "--format", "json", "gone.json", "ok.json"], in: scratch.path)
+    #expect(json.standardOutput.contains("\"unreadable\": 1"))
+    #expect(json.standardOutput.contains("\"path\": \"gone.json\""))
+    let sarif = run(pushlintBinary, ["--no-config", "--format", "sarif", "gone.json", "ok.json"], in: scratch.path)
+    #expect(sarif.standardOutput.contains("\"toolExecutionNotifications\""))
+    #expect(sarif.standardOutput.contains("\"executionSuccessful\": false"))
+    #expect(sarif.standardOutput.contains("gone.json: no such file or directory"))
+    let github = run(pushlintBinary, ["--no-config", "--format", "github", "gone.json", "ok.json"], in: scratch.path)
+    #expect(
+      github.standardOutput.contains("::error file=gone.json,title=pushlint::not linted: no such file or directory"))
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)

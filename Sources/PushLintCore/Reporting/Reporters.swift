@@ -39,7 +39,13 @@ public enum JSONReporter {
           ("errors", .int(report.count(.error))),
           ("warnings", .int(report.count(.warning))),
           ("infos", .int(report.count(.info))),
+          ("unreadable", .int(report.fileErrors.count)),
         ])
+      ),
+      (
+        "fileErrors",
+        .array(
+          report.fileErrors.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
       ),
     ])
     return document.serialized() + "\n"
@@ -71,6 +77,10 @@ public enum GitHubReporter {
         "title=\(escapeProperty("pushlint (\(diagnostic.rule))"))",
       ]
       output += "::\(command) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))\n"
+    }
+    for error in report.fileErrors {
+      output +=
+        "::error file=\(escapeProperty(error.path)),title=\(escapeProperty("pushlint"))::\(escapeData("not linted: \(error.reason)"))\n"
     }
     return output
   }

@@ -51,6 +51,33 @@ public enum SARIFReporter {
       ),
       ("automationDetails", .object([("id", .string("pushlint/"))])),
       ("columnKind", .string("unicodeCodePoints")),
+      // Paths that could not be linted: the run did not do what it was asked.
+      (
+        "invocations",
+        .array([
+          .object([
+            ("executionSuccessful", .bool(report.fileErrors.isEmpty)),
+            (
+              "toolExecutionNotifications",
+              .array(
+                report.fileErrors.map { error in
+                  .object([
+                    ("level", .string("error")),
+                    ("message", .object([("text", .string("\(error.path): \(error.reason)"))])),
+                    (
+                      "locations",
+                      .array([
+                        .object([
+                          ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri(error.path)))]))]))
+                        ])
+                      ])
+                    ),
+                  ])
+                })
+            ),
+          ])
+        ])
+      ),
       ("results", .array(results)),
     ])
     let log = JSONOutput.object([

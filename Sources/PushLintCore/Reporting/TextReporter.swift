@@ -57,7 +57,10 @@ public enum TextReporter {
     let place =
       "in \(plural(report.files, "file"))"
       + (report.documents != report.files ? " (\(plural(report.documents, "document")))" : "")
-    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)" }
-    return "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)"
+    let unreadable =
+      report.fileErrors.isEmpty ? "" : "; \(plural(report.fileErrors.count, "path")) could not be linted"
+    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)\(unreadable)" }
+    return
+      "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(unreadable)"
   }
 }
