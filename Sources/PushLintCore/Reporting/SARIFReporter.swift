@@ -57,24 +57,7 @@ public enum SARIFReporter {
         .array([
           .object([
             ("executionSuccessful", .bool(report.fileErrors.isEmpty)),
-            (
-              "toolExecutionNotifications",
-              .array(
-                report.fileErrors.map { error in
-                  .object([
-                    ("level", .string("error")),
-                    ("message", .object([("text", .string("\(error.path): \(error.reason)"))])),
-                    (
-                      "locations",
-                      .array([
-                        .object([
-                          ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri(error.path)))]))]))
-                        ])
-                      ])
-                    ),
-                  ])
-                })
-            ),
+            ("toolExecutionNotifications", .array(report.fileErrors.map(notification))),
           ])
         ])
       ),
@@ -145,6 +128,16 @@ public enum SARIFReporter {
   }
 
   /// A relative URI reference for a relative path; `file:` for an absolute one.
+  /// A path that could not be linted, as a tool execution notification.
+  static func notification(_ error: FileError) -> JSONOutput {
+    let artifact = JSONOutput.object([("uri", .string(uri(error.path)))])
+    return .object([
+      ("level", .string("error")),
+      ("message", .object([("text", .string("\(error.path): \(error.reason)"))])),
+      ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", artifact)]))])])),
+    ])
+  }
+
   static func uri(_ path: String) -> String {
     var encoded = ""
     for byte in path.utf8 {
