@@ -352,6 +352,29 @@ let pushlintBinary: String = {
       github.standardOutput.contains("::error file=gone.json,title=pushlint::not linted: no such file or directory"))
   }
 
+  /// An editor pipes its buffer with --stdin-filename: the result is the
+  /// file's own, with the file's nearest .pushlint.yml, from any directory.
+  @Test func standardInputNamedAsAFileIsLintedAsThatFile() throws {
+    let folder = "samples/ExampleApp-broken/push"
+    guard case .success(let names) = FileSystem.list(repositoryRoot + "/" + folder) else {
+      Issue.record("\(folder) is missing")
+      return
+    }
+    var compared = 0
+    for name in names where name.hasSuffix(".json") {
+      let path = folder + "/" + name
+      guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/" + path) else { continue }
+      let named = run(pushlintBinary, [path], in: repositoryRoot)
+      let piped = run(
+        pushlintBinary, ["--stdin-filename", path, "-"], in: repositoryRoot,
+        input: String(decoding: bytes, as: UTF8.self))
+      #expect(piped.status == named.status, "\(path)")
+      #expect(piped.standardOutput == named.standardOutput, "\(path)")
+      compared += 1
+    }
+    #expect(compared >= 4)
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)

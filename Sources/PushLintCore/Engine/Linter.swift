@@ -48,17 +48,19 @@ public struct Linter: Sendable {
   // MARK: In memory
 
   /// Lints one file's bytes as if it had been named on the command line.
-  /// `path` names it in diagnostics and decides its format and configuration;
-  /// the configured `context` files are read from disk for cross-file rules.
+  /// `path` names it in diagnostics and decides its format and configuration
+  /// (relative to `currentDirectory`, by default the configuration's); the
+  /// configured `context` files are read from disk for cross-file rules.
   public func lint(
-    bytes: [UInt8], path: String
+    bytes: [UInt8], path: String, currentDirectory: String? = nil
   ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts, hidden: SeverityCounts) {
     let input = LintInput(
-      displayPath: path, absolutePath: Paths.absolute(path, from: configuration.directory), explicit: true,
-      namedByGlob: false)
+      displayPath: path, absolutePath: Paths.absolute(path, from: currentDirectory ?? configuration.directory),
+      explicit: true, namedByGlob: false)
     let file = read(bytes: bytes, input: input)
     var contextErrors: [FileError] = []
-    let contextFiles = readInParallel(collectContextInputs(excluding: [input.absolutePath], errors: &contextErrors))
+    let contextFiles = readInParallel(
+      collectContextInputs(excluding: [input.absolutePath], currentDirectory: currentDirectory, errors: &contextErrors))
     let project = ProjectContext(
       documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
       sounds: contextFiles.compactMap(\.sound))
