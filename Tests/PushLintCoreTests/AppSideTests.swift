@@ -159,4 +159,26 @@ import Testing
       #expect(report.files == 3)
     }
   }
+
+  /// Without a configuration, a project ends where Xcode's does: test
+  /// fixtures and another Xcode project's files are not one app's context.
+  @Test func projectsAreBoundedByXcodeProjectsAndFixtureFolders() {
+    let scratch = ScratchDirectory()
+    let contentExtension =
+      "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>NSExtension</key>\n<dict>\n<key>NSExtensionPointIdentifier</key>\n<string>com.apple.usernotifications.content-extension</string>\n<key>NSExtensionAttributes</key>\n<dict>\n<key>UNNotificationExtensionCategory</key>\n<string>X</string>\n<key>UNNotificationExtensionInitialContentSizeRatio</key>\n<real>1</real>\n</dict>\n</dict>\n</dict>\n</plist>\n"
+    scratch.write("Tests/Fixtures/Info.plist", contentExtension)
+    scratch.write("samples/chat.json", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1}}")
+    scratch.write("Other/Other.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{}\n")
+    scratch.write("Other/Content/Info.plist", contentExtension)
+    let result = run(pushlintBinary, [], in: scratch.path)
+    #expect(!result.standardOutput.contains("samples/chat.json"), "\(result.standardOutput)")
+    // Each fixture and each Xcode project is still linted, as a project of its own.
+    #expect(result.standardError.contains("in 3 files"), "\(result.standardError)")
+    // Named together in one folder, the same files are one project.
+    scratch.write("together/Info.plist", contentExtension)
+    scratch.write("together/chat.json", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1}}")
+    let together = run(pushlintBinary, ["together"], in: scratch.path)
+    #expect(together.standardOutput.contains("[service-extension-missing]"), "\(together.standardOutput)")
+  }
+
 }

@@ -109,17 +109,34 @@ public struct Linter: Sendable {
     guard usesNearestConfiguration else {
       return lint(inputs: inputs, currentDirectory: currentDirectory, errors: errors)
     }
-    // Files under another .pushlint.yml are another project, linted with it.
+    // Files under another .pushlint.yml are another project, linted with it;
+    // so are, under this configuration, an Xcode project's folder and a
+    // test-fixture folder (ProjectBounds).
     var groups: [String: [LintInput]] = [:]
+    var implicitGroups: [String: [LintInput]] = [:]
     var nearest: [String: String?] = [:]
+    var bounds = ProjectBounds(root: configuration.directory)
     for input in inputs {
       let directory = Paths.directoryName(input.absolutePath)
       let found = nearest[directory] ?? Configuration.discover(from: directory)
       nearest[directory] = found
       let key = found.map(Paths.directoryName) ?? configuration.directory
+      if key == configuration.directory, let project = bounds.project(containing: directory) {
+        implicitGroups[project, default: []].append(input)
+        continue
+      }
       groups[key == configuration.directory ? "" : found ?? "", default: []].append(input)
     }
     var report = lint(inputs: groups[""] ?? [], currentDirectory: currentDirectory, errors: errors)
+    for (_, group) in implicitGroups.sorted(by: { $0.key < $1.key }) {
+      let part = lint(inputs: group, currentDirectory: currentDirectory, errors: [])
+      report.diagnostics += part.diagnostics
+      report.files += part.files
+      report.documents += part.documents
+      report.fileErrors += part.fileErrors
+      report.unshown += part.unshown
+      report.hidden += part.hidden
+    }
     for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
       var nested = self
       do {

@@ -1,0 +1,36 @@
+/// Where a project ends when no `.pushlint.yml` says so, as Xcode bounds
+/// one: the folder of an Xcode project or workspace is a project of its own,
+/// and so is a test-fixture folder (`Tests`, `…Tests`, `Fixtures`), whose
+/// plists, strings and sounds are not the app's. A file in neither belongs
+/// to the root's project.
+struct ProjectBounds {
+  let root: String
+  private var cache: [String: Bool] = [:]
+
+  init(root: String) {
+    self.root = root
+  }
+
+  /// The nearest bounding folder between `directory` and the root (the root
+  /// excluded), or nil when the file is the root project's.
+  mutating func project(containing directory: String) -> String? {
+    guard directory.hasPrefix(root), directory != root else { return nil }
+    var current = directory
+    while current != root && current.count > root.count {
+      if isBoundary(current) { return current }
+      current = Paths.directoryName(current)
+    }
+    return nil
+  }
+
+  private mutating func isBoundary(_ directory: String) -> Bool {
+    if let known = cache[directory] { return known }
+    let name = Paths.fileName(directory)
+    var bounds = name == "Tests" || name == "Fixtures" || name.hasSuffix("Tests")
+    if !bounds, case .success(let entries) = FileSystem.list(directory) {
+      bounds = entries.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+    }
+    cache[directory] = bounds
+    return bounds
+  }
+}
