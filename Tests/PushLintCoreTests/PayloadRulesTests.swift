@@ -266,4 +266,18 @@ import Testing
     #expect(aps.spec(for: "Content-Available") == nil)
     #expect(aps.spec(for: "interruption-level")?.name == "interruption-level")
   }
+
+  /// Found by the template fuzz target: a timestamp too large for an Int
+  /// trapped while its help was written.
+  @Test func anEnormousTimestampIsReportedWithoutTrapping() throws {
+    let text =
+      #"{"aps": {"event": "end", "content-state": {}, "timestamp": 18888888888888888888888888888888888888888886720800}}"#
+    let found = try #require(findings(text).first { $0.rule == "invalid-value" })
+    #expect(found.message.contains("reads as milliseconds"))
+    #expect(found.help == "write seconds since 1970, such as 1767225600")
+    let ordinary = try #require(
+      findings(#"{"aps": {"event": "end", "content-state": {}, "timestamp": 1746475860808}}"#).first)
+    #expect(ordinary.help == "divide it by 1000: 1746475860")
+  }
+
 }

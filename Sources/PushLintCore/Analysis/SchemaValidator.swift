@@ -305,7 +305,7 @@ struct SchemaValidator {
         report(
           "invalid-value", value.span,
           "\"\(key)\" is \(number.literal), which reads as milliseconds; Apple wants seconds since 1970",
-          pointer: value.pointer, help: "divide it by 1000: \(Int(number.doubleValue / 1000))", severity: .warning)
+          pointer: value.pointer, help: secondsHelp(number.doubleValue), severity: .warning)
         return
       }
     } else if spec.format != nil {
@@ -453,6 +453,13 @@ struct SchemaValidator {
     case .deferred: plainText(node.built)
     default: "…"
     }
+  }
+
+  /// The value in seconds, when it is a number of milliseconds a clock can
+  /// give (a larger one is no date at all, and does not fit an Int).
+  func secondsHelp(_ milliseconds: Double) -> String {
+    guard milliseconds < 1e16 else { return "write seconds since 1970, such as 1767225600" }
+    return "divide it by 1000: \(Int(milliseconds / 1000))"
   }
 
   /// The bytes FCM allows in topic names and analytics labels.
