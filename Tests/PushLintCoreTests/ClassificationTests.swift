@@ -51,8 +51,9 @@ import Testing
   }
 
   @Test func explicitFilesWithoutAKindAreJudgedAsPayloads() {
-    let diagnostics = lint(#"{"name": "app"}"#, path: "package.json")
+    let diagnostics = lint(#"{"name": "app"}"#, path: "welcome.json")
     #expect(diagnostics.map(\.rule) == [RuleName.apsMissing])
+    #expect(lint(#"{"name": "app"}"#, path: "package.json").isEmpty, "a file every repository has is no payload")
   }
 
   @Test func walkedJSONLinesSkipLinesOfNoKind() {

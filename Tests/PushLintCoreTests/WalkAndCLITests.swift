@@ -375,6 +375,25 @@ let pushlintBinary: String = {
     #expect(compared >= 4)
   }
 
+  /// A file every repository has, named by a hook, is not taken for a
+  /// payload; another JSON file without aps is, and the message says how to
+  /// leave it out.
+  @Test func plainlyUnrelatedFilesAreNotPayloads() {
+    let scratch = ScratchDirectory()
+    scratch.write("package.json", "{\"name\": \"app\", \"version\": \"1.0.0\"}")
+    scratch.write("tsconfig.app.json", "{\"compilerOptions\": {\"strict\": true}}")
+    scratch.write("docker-compose.yml", "services:\n  web:\n    image: nginx\n")
+    scratch.write(".pushlint.yml", "targets: {ios: \"16.0\"}\n")
+    let known = run(
+      pushlintBinary, ["package.json", "tsconfig.app.json", "docker-compose.yml", ".pushlint.yml"], in: scratch.path)
+    #expect(known.status == 0, "\(known.standardOutput)")
+    #expect(!known.standardOutput.contains("aps-missing"))
+    scratch.write("notes.json", "{\"title\": \"x\"}")
+    let other = run(pushlintBinary, ["notes.json"], in: scratch.path)
+    #expect(other.status == 1)
+    #expect(other.standardOutput.contains("leave it out or pass --skip-unrelated"))
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)

@@ -41,6 +41,25 @@ public enum DocumentClassifier {
   /// file is judged as a payload, so a file without `aps` gets `aps-missing`.
   public static func explicitKind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind {
     if let kind = kind(of: root, format: format, path: path) { return kind }
+    if isWellKnownNonPayload(Paths.fileName(path)) { return .other }
     return format == .plist || format == .strings ? .other : .payload
+  }
+
+  /// Files every repository has that are plainly not push payloads: named
+  /// on the command line (a hook passing every changed file), they are read
+  /// for syntax only, never taken for a payload without `aps`.
+  static func isWellKnownNonPayload(_ name: String) -> Bool {
+    let lowercased = name.lowercased()
+    if [
+      "package.json", "package-lock.json", "composer.json", "composer.lock", "bower.json", "app.json", "project.json",
+      "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml", "pubspec.yaml", "pnpm-lock.yaml",
+      "mkdocs.yml", "codecov.yml", ".travis.yml", ".gitlab-ci.yml", ".pre-commit-config.yaml",
+      ".pre-commit-hooks.yaml", ".swiftlint.yml", ".pushlint.yml", ".pushlint.yaml", "podfile.lock",
+      "cartfile.resolved",
+      "package.resolved",
+    ].contains(lowercased) {
+      return true
+    }
+    return lowercased.hasPrefix("tsconfig") && lowercased.hasSuffix(".json")
   }
 }

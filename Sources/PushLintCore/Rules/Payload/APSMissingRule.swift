@@ -14,7 +14,13 @@ enum APSMissingRule: Rule {
     }
     switch document.kind {
     case .payload:
-      return check(payload: root, what: "a payload")
+      // A JSON or YAML file without aps is a payload only because it was
+      // named explicitly: say how to leave out one that is not. (An .apns
+      // file is always a payload.)
+      let hint =
+        fileExtension(document.path) == "apns"
+        ? "" : " (if this file is not a push payload, leave it out or pass --skip-unrelated)"
+      return check(payload: root, what: "a payload", otherwise: hint)
     case .envelope:
       guard let payload = root["payload"] else { return [] }
       return check(payload: payload, what: "the envelope's \"payload\"")
@@ -34,18 +40,20 @@ enum APSMissingRule: Rule {
     }
   }
 
-  private static func check(payload: Node, what: String) -> [Finding] {
+  private static func check(payload: Node, what: String, otherwise: String = "") -> [Finding] {
     guard let members = payload.members else {
       return [
         finding(
-          at: payload, "\(what) must be a JSON object with an \"aps\" dictionary, found \(article(payload.typeName))",
+          at: payload,
+          "\(what) must be a JSON object with an \"aps\" dictionary, found \(article(payload.typeName))\(otherwise)",
           help: "wrap it: {\"aps\": {\"alert\": \"…\"}}")
       ]
     }
     guard let aps = members.last(where: { $0.key == "aps" }) else {
       return [
         finding(
-          atStartOf: payload, "\(what) has no \"aps\" dictionary; APNs needs one, and custom keys go beside it",
+          atStartOf: payload,
+          "\(what) has no \"aps\" dictionary; APNs needs one, and custom keys go beside it\(otherwise)",
           help: "add \"aps\": {…} at the top level")
       ]
     }
