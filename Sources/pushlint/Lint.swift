@@ -15,24 +15,27 @@ struct Lint: ParsableCommand {
   var paths: [String] = []
 
   @Option(
+    name: [.customShort("f"), .long],
     help:
       "Output format: text, pretty, json, sarif or github (default: github on GitHub Actions, pretty on a terminal, text otherwise)."
   )
   var format: ReportFormat?
 
-  @Option(help: "Write the report to this file instead of standard output.")
+  @Option(name: [.customShort("o"), .long], help: "Write the report to this file instead of standard output.")
   var output: String?
 
   @Flag(help: "No colour in pretty output (NO_COLOR is honoured too).")
   var noColor = false
 
-  @Option(name: .customLong("config"), help: "Use this configuration file instead of discovering .pushlint.yml.")
+  @Option(
+    name: [.customShort("c"), .customLong("config")],
+    help: "Use this configuration file instead of discovering .pushlint.yml.")
   var configFile: String?
 
   @Flag(help: "Ignore any .pushlint.yml.")
   var noConfig = false
 
-  @Option(help: "Lowest severity that fails the run: error, warning, info or never.")
+  @Option(help: "Lowest severity that fails the run: error, warning, note (or info) or never.")
   var failOn: String?
 
   @Option(help: "Also fail when there are more warnings than this.")
@@ -40,7 +43,8 @@ struct Lint: ParsableCommand {
 
   @Option(
     name: .customLong("rule"),
-    help: ArgumentHelp("Set a rule's level (off, info, warning, error); repeatable.", valueName: "name=severity"))
+    help: ArgumentHelp(
+      "Set a rule's level (off, note or info, warning, error); repeatable.", valueName: "name=severity"))
   var ruleSettings: [String] = []
 
   @Option(
@@ -60,7 +64,9 @@ struct Lint: ParsableCommand {
   )
   var skipUnrelated = false
 
-  @Flag(help: "Report errors only (the summary and the exit status still count everything).")
+  @Flag(
+    name: [.customShort("q"), .long],
+    help: "Report errors only (the summary and the exit status still count everything).")
   var quiet = false
 
   @Flag(
@@ -79,8 +85,11 @@ struct Lint: ParsableCommand {
     if noConfig && configFile != nil { throw ValidationError("--config and --no-config cannot be combined") }
     if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings takes a number of 0 or more") }
     if jobs < 0 { throw ValidationError("--jobs takes a number of 0 or more") }
-    if let failOn, FailOn(rawValue: failOn) == nil {
-      throw ValidationError("--fail-on takes error, warning, info or never, not '\(failOn)'")
+    if let failOn, FailOn(name: failOn) == nil {
+      let hint = Suggestion.nearest(to: failOn, in: ["error", "warning", "note", "info", "never"]).map {
+        "; did you mean '\($0)'?"
+      }
+      throw ValidationError("--fail-on takes error, warning, note (or info) or never, not '\(failOn)'\(hint ?? "")")
     }
   }
 
@@ -94,6 +103,17 @@ struct Lint: ParsableCommand {
 
   func run() throws {
     let currentDirectory = Paths.currentDirectory()
+    // `pushlint rul` is a misspelled subcommand more likely than a file.
+    for path in paths where !path.contains("/") && !path.contains(".") && path != "-" {
+      guard !Paths.exists(Paths.absolute(path, from: currentDirectory)),
+        let command = ["rules", "lint", "help"].first(where: { path.count >= 3 && $0.hasPrefix(path) })
+          ?? Suggestion.nearest(to: path, in: ["rules", "lint", "help"])
+      else { continue }
+      FileHandle.standardError.write(
+        "pushlint: no file or directory \"\(SafeText.escape(path))\"; did you mean the subcommand '\(command)'? (pushlint \(command) --help)\n"
+      )
+      terminate(ExitStatus.usage)
+    }
     var configuration: Configuration
     do {
       configuration = try loadConfiguration(currentDirectory: currentDirectory)
@@ -110,6 +130,7 @@ struct Lint: ParsableCommand {
     if quiet { linter.reportsAtLeast = .error }
     linter.ruleOverrides = commandLine.rules
     linter.targetOverrides = commandLine.targets
+    linter.failOnOverride = failOn.flatMap(FailOn.init(name:))
     var report: LintReport
     if readsStandardInput {
       let name = stdinFilename ?? "<stdin>"
@@ -136,6 +157,7 @@ struct Lint: ParsableCommand {
         report = LintReport(diagnostics: result.diagnostics, files: 1, documents: result.documents, fileErrors: [])
         report.unshown = result.unshown
         report.hidden = result.hidden
+        report.failed = report.hasFinding(where: inputLinter.configuration.failOn.fails)
       case .failure(let error):
         FileHandle.standardError.write("pushlint: \(error)\n")
         terminate(ExitStatus.usage)
@@ -149,6 +171,7 @@ struct Lint: ParsableCommand {
         report.fileErrors += rest.fileErrors
         report.unshown += rest.unshown
         report.hidden += rest.hidden
+        report.failed = report.failed || rest.failed
       }
     } else {
       report = linter.lint(paths: paths, currentDirectory: currentDirectory)
@@ -201,7 +224,7 @@ struct Lint: ParsableCommand {
 
   func exitStatus(_ report: LintReport, failOn: FailOn) -> Int32 {
     if !report.fileErrors.isEmpty { return ExitStatus.usage }
-    if report.hasFinding(where: failOn.fails) { return ExitStatus.findings }
+    if report.failed || report.hasFinding(where: failOn.fails) { return ExitStatus.findings }
     if let maxWarnings, report.count(.warning) > maxWarnings { return ExitStatus.findings }
     return ExitStatus.clean
   }
@@ -236,13 +259,16 @@ struct Lint: ParsableCommand {
       }
       guard let level = RuleSetting(parts[1]) else {
         throw ConfigurationError(
-          file: "--rule", position: nil, message: "the level of \(parts[0]) must be off, info, warning or error")
+          file: "--rule", position: nil,
+          message: "the level of \(parts[0]) must be off, note (or info), warning or error, not '\(parts[1])'")
       }
       configuration.rules[parts[0]] = level
     }
     for setting in targetSettings {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, let platform = Platform(rawValue: parts[0]), let version = OSVersion(parts[1]) else {
+      guard parts.count == 2, let platform = Platform(rawValue: parts[0].lowercased()),
+        let version = OSVersion(parts[1])
+      else {
         throw ConfigurationError(
           file: "--target", position: nil,
           message:
@@ -251,7 +277,7 @@ struct Lint: ParsableCommand {
       }
       configuration.targets[platform] = version
     }
-    if let failOn, let value = FailOn(rawValue: failOn) { configuration.failOn = value }
+    if let failOn, let value = FailOn(name: failOn) { configuration.failOn = value }
   }
 
   func readStandardInput() -> Result<[UInt8], FileError> {

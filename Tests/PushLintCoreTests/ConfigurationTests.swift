@@ -62,7 +62,7 @@ import Testing
   @Test(arguments: [
     ("rules:\n  aps-mising: off\n", "did you mean \"aps-missing\""),
     ("rules:\n  aps-missing: of\n", "did you mean \"off\""),
-    ("targets:\n  iOS: \"15.0\"\n", "did you mean \"ios\""),
+    ("targets:\n  iOz: \"15.0\"\n", "did you mean \"ios\""),
     ("targets:\n  ios: fifteen\n", "must be a version"),
     ("fail-on: warnings\n", "did you mean \"warning\""),
     ("include: 3\n", "glob or a list of globs"),
@@ -138,4 +138,11 @@ import Testing
     #expect(Glob("**/Info.plist").literalPrefix == "")
     #expect(Glob("push/a.json").literalPrefix == "push/a.json")
   }
+
+  @Test func platformNamesAreReadInAnyCase() throws {
+    let configuration = try Configuration.parse(
+      Array("targets:\n  iOS: \"15.0\"\n  macOS: \"14.0\"\n".utf8), file: ".pushlint.yml", directory: "/p")
+    #expect(configuration.targets == [.ios: OSVersion("15.0")!, .macos: OSVersion("14.0")!])
+  }
+
 }

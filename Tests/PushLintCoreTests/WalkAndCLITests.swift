@@ -394,6 +394,32 @@ let pushlintBinary: String = {
     #expect(other.standardOutput.contains("leave it out or pass --skip-unrelated"))
   }
 
+  /// What users of other linters type: short flags, both spellings of the
+  /// lowest severity, platforms in any case, `.pushlint.yaml`, and a
+  /// misspelled subcommand answered with the subcommand.
+  @Test func theCommandLineTakesWhatUsersType() {
+    let scratch = ScratchDirectory()
+    scratch.write("p.json", "{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": \"passive\"}}")
+    let short = run(pushlintBinary, ["-q", "-f", "json", "-o", "out.json", "--no-config", "p.json"], in: scratch.path)
+    #expect(short.status == 0)
+    #expect(FileSystem.status(scratch.path + "/out.json").0 == .file)
+    let note = run(
+      pushlintBinary, ["--no-config", "--fail-on", "note", "--target", "iOS=14.0", "p.json"], in: scratch.path)
+    #expect(note.status == 1, "unavailable-key is a note, and --fail-on note fails on it: \(note.standardError)")
+    #expect(
+      run(pushlintBinary, ["--no-config", "--rule", "unavailable-key=note", "p.json"], in: scratch.path).status == 0)
+    scratch.write("app/.pushlint.yaml", "fail-on: note\ntargets: {IOS: \"14.0\"}\n")
+    scratch.write("app/p.json", "{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": \"passive\"}}")
+    let yaml = run(pushlintBinary, ["app/p.json"], in: scratch.path)
+    #expect(yaml.status == 1, ".pushlint.yaml is found and read: \(yaml.standardError)")
+    let typo = run(pushlintBinary, ["rul", "unknown-key"], in: scratch.path)
+    #expect(typo.status == 2)
+    #expect(typo.standardError.contains("did you mean the subcommand 'rules'?"))
+    let failOn = run(pushlintBinary, ["--fail-on", "notte", "p.json"], in: scratch.path)
+    #expect(failOn.status == 2)
+    #expect(failOn.standardError.contains("did you mean 'note'?"))
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)

@@ -13,6 +13,9 @@ public struct LintReport: Sendable {
   /// shown, but counted in the summary and judged by the exit status, so
   /// that hiding output never hides a failure.
   public var hidden = SeverityCounts()
+  /// Whether some project's findings reach that project's `fail-on` (each
+  /// `.pushlint.yml` sets its own): the run then exits 1.
+  public var failed = false
 
   public init(diagnostics: [Diagnostic], files: Int, documents: Int, fileErrors: [FileError]) {
     self.diagnostics = diagnostics

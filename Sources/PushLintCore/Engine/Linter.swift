@@ -27,6 +27,8 @@ public struct Linter: Sendable {
   /// `--rule` and `--target`, which win over every configuration file.
   public var ruleOverrides: [String: RuleSetting] = [:]
   public var targetOverrides: [Platform: OSVersion] = [:]
+  /// `--fail-on`, which wins over every configuration's `fail-on`.
+  public var failOnOverride: FailOn?
 
   /// The most diagnostics reported for one file; the rest are summarised.
   public static let maxDiagnosticsPerFile = 1000
@@ -136,6 +138,7 @@ public struct Linter: Sendable {
       report.fileErrors += part.fileErrors
       report.unshown += part.unshown
       report.hidden += part.hidden
+      report.failed = report.failed || part.failed
     }
     for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
       var nested = self
@@ -144,6 +147,7 @@ public struct Linter: Sendable {
           file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
         nested.configuration.rules.merge(ruleOverrides) { $1 }
         nested.configuration.targets.merge(targetOverrides) { $1 }
+        if let failOnOverride { nested.configuration.failOn = failOnOverride }
       } catch {
         report.fileErrors.append(
           FileError(path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message))
@@ -156,6 +160,7 @@ public struct Linter: Sendable {
       report.fileErrors += part.fileErrors
       report.unshown += part.unshown
       report.hidden += part.hidden
+      report.failed = report.failed || part.failed
     }
     report.diagnostics.sort(by: Diagnostic.reportOrder)
     return report
@@ -196,6 +201,7 @@ public struct Linter: Sendable {
     var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
     report.unshown = unshown
     report.hidden = hidden
+    report.failed = report.hasFinding(where: (failOnOverride ?? configuration.failOn).fails)
     return report
   }
 }

@@ -6,19 +6,26 @@ public enum RuleSetting: Sendable, Hashable {
   public init?(_ text: String) {
     if text == "off" {
       self = .off
-    } else if let severity = Severity(rawValue: text) {
+    } else if let severity = Severity(rawValue: text == "note" ? "info" : text) {
+      // `note` is the word the text output shows for `info`.
       self = .severity(severity)
     } else {
       return nil
     }
   }
 
-  static let names = ["off", "info", "warning", "error"]
+  static let names = ["off", "info", "note", "warning", "error"]
 }
 
 /// The lowest severity that makes the exit status 1.
 public enum FailOn: String, Sendable, CaseIterable {
   case error, warning, info, never
+
+  /// The level as written in a configuration or on the command line:
+  /// `note`, the word the text output shows, is `info`.
+  public init?(name: String) {
+    self.init(rawValue: name == "note" ? "info" : name)
+  }
 
   public func fails(_ severity: Severity) -> Bool {
     switch self {
@@ -73,6 +80,8 @@ public struct Configuration: Sendable {
   }
 
   public static let fileName = ".pushlint.yml"
+  /// The other spelling, found when there is no `.pushlint.yml` beside it.
+  public static let otherFileName = ".pushlint.yaml"
   static let topLevelKeys = [
     "include", "exclude", "targets", "context", "headers", "rules", "overrides", "fail-on", "templates",
   ]
@@ -80,12 +89,14 @@ public struct Configuration: Sendable {
     "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
   ]
 
-  /// The nearest `.pushlint.yml` in `directory` or a parent.
+  /// The nearest `.pushlint.yml` (or `.pushlint.yaml`) in `directory` or a parent.
   public static func discover(from directory: String) -> String? {
     var current = Paths.normalize(directory)
     while true {
-      let candidate = Paths.join(current, fileName)
-      if case .file = FileSystem.status(candidate).0 { return candidate }
+      for name in [fileName, otherFileName] {
+        let candidate = Paths.join(current, name)
+        if case .file = FileSystem.status(candidate).0 { return candidate }
+      }
       if current == "/" || current == "." { return nil }
       current = Paths.directoryName(current)
     }
@@ -140,7 +151,7 @@ public struct Configuration: Sendable {
           throw fail(value.span.start, "\"targets\" must be a mapping such as {ios: \"15.0\"}")
         }
         for target in members {
-          guard let platform = Platform(rawValue: target.key) else {
+          guard let platform = Platform(rawValue: target.key.lowercased()) else {
             throw fail(
               target.keySpan.start,
               "unknown platform \"\(target.key)\" in targets\(didYouMean(target.key, Platform.allCases.map(\.rawValue))); platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -154,7 +165,7 @@ public struct Configuration: Sendable {
       case "rules":
         configuration.rules = try ruleMap(value, ruleNames: ruleNames, file: file)
       case "fail-on":
-        guard let text = value.stringValue, let failOn = FailOn(rawValue: text) else {
+        guard let text = value.stringValue, let failOn = FailOn(name: text) else {
           throw fail(
             value.span.start,
             "\"fail-on\" must be one of error, warning, info, never\(didYouMean(scalarText(value) ?? "", FailOn.allCases.map(\.rawValue)))"

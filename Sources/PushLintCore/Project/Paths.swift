@@ -1,5 +1,11 @@
 /// Small path helpers on `/`-separated strings; pushlint never needs more.
 public enum Paths {
+  /// Whether anything (a file, a directory, a link's target) is at `path`.
+  public static func exists(_ path: String) -> Bool {
+    if case .missing = FileSystem.status(path).0 { return false }
+    return true
+  }
+
   public static func currentDirectory() -> String {
     System.currentDirectory() ?? "."
   }
