@@ -75,7 +75,7 @@ struct Lint: ParsableCommand {
   )
   var allowNoFiles = false
 
-  @Option(help: "How many files to lint at once (default: one per core).")
+  @Option(help: ArgumentHelp("How many files to lint at once; 0, the default, means one per core.", valueName: "n"))
   var jobs: Int = 0
 
   func validate() throws {
@@ -200,8 +200,8 @@ struct Lint: ParsableCommand {
       }.render(report)
     }
     if let output {
-      guard case .success = System.writeFile(Array(rendered.utf8), to: output) else {
-        FileHandle.standardError.write("pushlint: cannot write \(output)\n")
+      if case .failure(let error) = System.writeFile(Array(rendered.utf8), to: output) {
+        FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(output)): \(error.reason)\n")
         terminate(ExitStatus.usage)
       }
     } else {

@@ -13,6 +13,21 @@ struct PushLint: ParsableCommand {
 
   /// swift-argument-parser exits 64 on a usage error; pushlint's contract says 2.
   static func main() {
+    // `pushlint --help` is asked by people who want to lint: show the lint
+    // command's options (the default command) and then the subcommands.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+      FileHandle.standardOutput.write(
+        Lint.helpMessage(for: Lint.self, columns: nil)
+          .replacingFirst(
+            "OVERVIEW: Lint files and directories (the default command).", with: "OVERVIEW: \(configuration.abstract)"
+          )
+          .replacingFirst("USAGE: lint ", with: "USAGE: pushlint ")
+          + "\nSUBCOMMANDS:\n  lint (default)          Lint files and directories.\n"
+          + "  rules                   List the rules, or show one rule's document.\n"
+          + "\n  See 'pushlint rules --help'. Shell completions: pushlint --generate-completion-script bash|zsh|fish\n")
+      terminate(ExitStatus.clean)
+    }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -53,5 +68,18 @@ struct FileHandle {
 
   func write(_ text: String) {
     System.write(Array(text.utf8), to: descriptor)
+  }
+}
+
+extension String {
+  /// The string with its first `target` replaced (the tests import no Foundation).
+  func replacingFirst(_ target: String, with replacement: String) -> String {
+    var result = ""
+    var rest = Substring(self)
+    while !rest.isEmpty {
+      if rest.hasPrefix(target) { return result + replacement + rest.dropFirst(target.count) }
+      result.append(rest.removeFirst())
+    }
+    return result
   }
 }

@@ -420,6 +420,29 @@ let pushlintBinary: String = {
     #expect(failOn.standardError.contains("did you mean 'note'?"))
   }
 
+  @Test func theHelpShowsEveryLintOptionAndTheRulesListIsJSONToo() {
+    let help = run(pushlintBinary, ["--help"])
+    #expect(help.status == 0)
+    for option in ["--format", "--fail-on", "--max-warnings", "--quiet", "--allow-no-files", "--stdin-filename"] {
+      #expect(help.standardOutput.contains(option), "\(option)")
+    }
+    #expect(help.standardOutput.contains("USAGE: pushlint [<options>] [<paths> ...]"))
+    #expect(help.standardOutput.contains("rules"))
+    let rules = run(pushlintBinary, ["rules", "--format", "json"])
+    #expect(rules.status == 0)
+    #expect(rules.standardOutput.contains("\"name\": \"too-many-actions\""))
+    #expect(
+      rules.standardOutput.split(separator: "\n").filter { $0.contains("\"name\":") }.count
+        == RuleRegistry.standard.names.count)
+    let one = run(pushlintBinary, ["rules", "-f", "json", "aps-missing"])
+    #expect(one.standardOutput.contains("\"markdown\""))
+    let written = run(
+      pushlintBinary, ["--no-config", "-o", "/nonexistent-folder/out.txt", "samples/good/chat.apns"], in: repositoryRoot
+    )
+    #expect(written.status == 2)
+    #expect(written.standardError.contains("cannot write /nonexistent-folder/out.txt: no such file or directory"))
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)
