@@ -6,7 +6,7 @@ struct PushLint: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pushlint",
     abstract: "Lint Apple push notification payloads, categories, extension plists and entitlements.",
-    version: PushLintInfo.version,
+    version: PushLintInfo.fullVersion,
     subcommands: [Lint.self, Rules.self],
     defaultSubcommand: Lint.self
   )

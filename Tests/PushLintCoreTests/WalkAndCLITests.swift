@@ -428,6 +428,9 @@ let pushlintBinary: String = {
     }
     #expect(help.standardOutput.contains("USAGE: pushlint [<options>] [<paths> ...]"))
     #expect(help.standardOutput.contains("rules"))
+    let version = run(pushlintBinary, ["--version"])
+    #expect(version.standardOutput.contains("(rule catalog 20"), "\(version.standardOutput)")
+    #expect(version.standardOutput.contains("\(RuleRegistry.standard.names.count) rules)"))
     let rules = run(pushlintBinary, ["rules", "--format", "json"])
     #expect(rules.status == 0)
     #expect(rules.standardOutput.contains("\"name\": \"too-many-actions\""))

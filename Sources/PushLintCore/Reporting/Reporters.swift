@@ -6,6 +6,16 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 public enum PushLintInfo {
   public static let name = "pushlint"
   public static let version = "0.1.0"
+
+  /// The version with the rule catalog's: its rules and when its facts were
+  /// last checked against Apple's and Firebase's documents.
+  public static var fullVersion: String {
+    let line = RuleCatalog.embeddedText(of: "schema.yaml")?.split(separator: "\n").first {
+      $0.hasPrefix("catalogDate:")
+    }
+    let date = line.map { $0.dropFirst("catalogDate:".count).filter { $0 != "\"" && $0 != " " } } ?? "unknown"
+    return "\(version) (rule catalog \(date), \(RuleRegistry.standard.rules.count) rules)"
+  }
   public static let informationURI = "https://github.com/pushlint/pushlint"
 }
 
