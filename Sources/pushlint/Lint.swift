@@ -38,7 +38,7 @@ struct Lint: ParsableCommand {
   @Option(help: "Lowest severity that fails the run: error, warning, note (or info) or never.")
   var failOn: String?
 
-  @Option(help: "Also fail when there are more warnings than this.")
+  @Option(parsing: .unconditional, help: "Also fail when there are more warnings than this.")
   var maxWarnings: Int?
 
   @Option(

@@ -430,8 +430,11 @@ struct JSONScanner {
           throw error(
             at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
         }
+        let nextValue = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
         throw error(
-          at: index, "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value",
+          at: index,
+          "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value"
+            + (nextValue ? " (one payload a line is JSON Lines: name the file .jsonl)" : ""),
           help: "for one payload per line, name the file .jsonl")
       }
       return node
