@@ -2,6 +2,7 @@ import ArgumentParser
 import PushLintCore
 
 extension ReportFormat: ExpressibleByArgument {}
+extension ColumnUnit: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
   // Named here: derived from the type, the name would cost a reflective
@@ -23,6 +24,12 @@ struct Lint: ParsableCommand {
 
   @Option(name: [.customShort("o"), .long], help: "Write the report to this file instead of standard output.")
   var output: String?
+
+  @Option(
+    help:
+      "What columns count in text, json and github output: characters (the default), bytes (vim, Emacs) or utf16 (VS Code)."
+  )
+  var columnUnit: ColumnUnit = .characters
 
   @Flag(help: "No colour in pretty output (NO_COLOR is honoured too).")
   var noColor = false
@@ -181,6 +188,17 @@ struct Lint: ParsableCommand {
     let toTerminal = output == nil && System.isTerminal(System.standardOutput)
     let chosen =
       format ?? (System.environment("GITHUB_ACTIONS") == "true" ? .github : toTerminal ? .pretty : .text)
+    if columnUnit != .characters && [.text, .json, .github].contains(chosen) {
+      let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
+      let standardInput = standardInputBytes
+      report.diagnostics = ColumnUnit.convert(report.diagnostics, to: columnUnit) { path in
+        if path == standardInputName { return standardInput }
+        guard case .success(let bytes) = SourceFiles.text(Paths.absolute(path, from: currentDirectory)) else {
+          return nil
+        }
+        return bytes
+      }
+    }
     let rendered: String
     switch chosen {
     case .text: rendered = TextReporter.render(report.diagnostics)

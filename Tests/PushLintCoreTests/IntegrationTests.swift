@@ -107,4 +107,32 @@ import Testing
     #expect(entries.contains("8 14 w 1"))
     #expect(entries.count == 6)
   }
+
+  /// vim's `%c` counts bytes: with the integration's `--column-unit bytes`,
+  /// the cursor lands on the finding even after multi-byte text.
+  @Test(.enabled(if: vim, "vim is not installed"))
+  func vimJumpsToTheFindingAfterMultiByteText() {
+    let scratch = ScratchDirectory()
+    scratch.write("mb.json", "{\"aps\": {\"alert\": \"Café ☕ 日本語 😀\", \"badge\": \"3\"}}\n")
+    for (unit, lands) in [("bytes", true), ("characters", false)] {
+      let output = run(pushlintBinary, ["--no-config", "--column-unit", unit, "mb.json"], in: scratch.path)
+      scratch.write("output-\(unit).txt", output.standardOutput)
+      let result = run(
+        "/usr/bin/env",
+        [
+          "vim", "-Es", "-N", "-u", "NONE", "-c", "set encoding=utf-8", "-c", "source integrations/vim/pushlint.vim",
+          "-c", "cd \(scratch.path)", "-c", "cgetfile output-\(unit).txt", "-c", "cfirst",
+          "-c", "redir! > under-\(unit).txt", "-c", "echo strpart(getline('.'), col('.') - 1, 3)", "-c", "redir END",
+          "-c", "qa!",
+        ], in: repositoryRoot)
+      #expect(result.status == 0, "\(result.standardError)")
+      guard case .success(let bytes) = FileSystem.readFile(scratch.path + "/under-\(unit).txt") else {
+        Issue.record("vim wrote nothing")
+        continue
+      }
+      let under = String(decoding: bytes, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+      #expect((under == "\"3\"") == lands, "\(unit): the cursor is on \(under)")
+    }
+  }
+
 }

@@ -150,4 +150,20 @@ import Testing
     #expect(String(decoding: bytes, as: UTF8.self).contains("\"rule\": \"value-type\""))
     #expect(run(pushlintBinary, ["--format", "xml", "p.json"], in: scratch.path).status == 2)
   }
+
+  @Test func columnsCountInTheUnitEachEditorUses() {
+    let text = "{\"aps\": {\"alert\": \"Café ☕ 😀\", \"badge\": \"3\"}}"
+    let bytes = Array(text.utf8)
+    func badge(_ diagnostics: [Diagnostic]) -> Int? { diagnostics.first { $0.rule == "value-type" }?.span.start.column }
+    let found = lint(text)
+    // Before the badge's value: é is 2 bytes, ☕ 3, 😀 4 bytes and 2 UTF-16 units.
+    #expect(badge(found) == 40)
+    #expect(badge(ColumnUnit.convert(found, to: .bytes) { _ in bytes }) == 40 + 1 + 2 + 3)
+    #expect(badge(ColumnUnit.convert(found, to: .utf16) { _ in bytes }) == 40 + 1)
+    let marked = [0xEF, 0xBB, 0xBF] + bytes
+    #expect(
+      badge(ColumnUnit.convert(lint(bytes: marked), to: .bytes) { _ in marked }) == 40 + 1 + 2 + 3,
+      "a byte-order mark takes no column")
+  }
+
 }
