@@ -82,6 +82,15 @@ struct Lint: ParsableCommand {
   )
   var allowNoFiles = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Record today's findings (by rule, file and JSON Pointer, not line) in this file, and exit 0.",
+      valueName: "file"))
+  var writeBaseline: String?
+
+  @Option(help: ArgumentHelp("Report only findings that this baseline file does not hold.", valueName: "file"))
+  var baseline: String?
+
   @Option(help: ArgumentHelp("How many files to lint at once; 0, the default, means one per core.", valueName: "n"))
   var jobs: Int = 0
 
@@ -134,7 +143,9 @@ struct Lint: ParsableCommand {
     linter.skipsUnrelatedFiles = skipUnrelated
     var commandLine = Configuration(directory: currentDirectory)
     try applyCommandLine(to: &commandLine)
-    if quiet { linter.reportsAtLeast = .error }
+    // With a baseline, findings are dropped after it is applied, not before:
+    // an old warning must not count as a new one.
+    if quiet && baseline == nil { linter.reportsAtLeast = .error }
     linter.ruleOverrides = commandLine.rules
     linter.targetOverrides = commandLine.targets
     linter.failOnOverride = failOn.flatMap(FailOn.init(name:))
@@ -182,6 +193,42 @@ struct Lint: ParsableCommand {
       }
     } else {
       report = linter.lint(paths: paths, currentDirectory: currentDirectory)
+    }
+    if let writeBaseline {
+      let recorded = Baseline(diagnostics: report.diagnostics)
+      if case .failure(let error) = System.writeFile(Array(recorded.serialized().utf8), to: writeBaseline) {
+        FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(writeBaseline)): \(error.reason)\n")
+        terminate(ExitStatus.usage)
+      }
+      FileHandle.standardError.write(
+        "pushlint: recorded \(report.diagnostics.count) findings in \(SafeText.escape(writeBaseline)); --baseline \(SafeText.escape(writeBaseline)) reports only new ones\n"
+      )
+      terminate(report.fileErrors.isEmpty ? ExitStatus.clean : ExitStatus.usage)
+    }
+    if let baseline {
+      let known: Baseline
+      switch SourceFiles.read(Paths.absolute(baseline, from: currentDirectory)) {
+      case .failure(let error):
+        FileHandle.standardError.write(
+          "pushlint: cannot read the baseline \(SafeText.escape(baseline)): \(error.reason)\n")
+        terminate(ExitStatus.usage)
+      case .success(let bytes):
+        do { known = try Baseline(bytes: bytes) } catch {
+          FileHandle.standardError.write("pushlint: \(SafeText.escape(baseline)): \(error)\n")
+          terminate(ExitStatus.usage)
+        }
+      }
+      let (new, gone) = known.filter(report.diagnostics)
+      report.diagnostics = new
+      // Counts of findings not shown would judge the run by old findings.
+      report.unshown = SeverityCounts()
+      report.hidden = SeverityCounts()
+      report.failed = false
+      for (entry, count) in gone {
+        FileHandle.standardError.write(
+          "pushlint: baseline: \(entry.rule) at \(SafeText.escape(entry.path)) \(entry.pointer.isEmpty ? "/" : SafeText.escape(entry.pointer))\(count > 1 ? " (\(count)×)" : "") no longer occurs; write the baseline again to drop it\n"
+        )
+      }
     }
     if quiet { report.keep(atLeast: .error) }
 

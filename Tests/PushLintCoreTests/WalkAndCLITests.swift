@@ -449,6 +449,34 @@ let pushlintBinary: String = {
     #expect(written.standardError.contains("cannot write /nonexistent-folder/out.txt: no such file or directory"))
   }
 
+  /// Adopting pushlint on a repository with findings: a baseline records
+  /// them by rule, file and pointer, survives edits that move every line,
+  /// reports new findings and says which old ones are gone.
+  @Test func aBaselineReportsOnlyNewFindingsAndSurvivesMovedLines() {
+    let scratch = ScratchDirectory()
+    scratch.write("push/a.json", "{\"aps\": {\"alert\": \"Hi\", \"badge\": \"3\", \"threadId\": \"x\"}}")
+    scratch.write("push/b.json", "{\"aps\": {\"sound\": \"default\", \"badge\": -1}}")
+    let written = run(pushlintBinary, ["--no-config", "--write-baseline", "baseline.json", "push"], in: scratch.path)
+    #expect(written.status == 0)
+    #expect(written.standardError.contains("recorded 3 findings"))
+    // Every line moves: the same keys, reformatted.
+    scratch.write(
+      "push/a.json",
+      "\n\n{\n  \"aps\": {\n    \"alert\": \"Hi\",\n    \"badge\": \"3\",\n    \"threadId\": \"x\"\n  }\n}\n")
+    let same = run(
+      pushlintBinary, ["--no-config", "--baseline", "baseline.json", "--fail-on", "warning", "push"], in: scratch.path)
+    #expect(same.status == 0, "\(same.standardOutput)")
+    #expect(same.standardOutput.isEmpty)
+    // A new mistake is reported; a fixed one is said to be gone.
+    scratch.write("push/b.json", "{\"aps\": {\"sound\": \"default\", \"badge\": 1, \"category\": 7}}")
+    let changed = run(pushlintBinary, ["--no-config", "--baseline", "baseline.json", "push"], in: scratch.path)
+    #expect(
+      changed.standardOutput.contains("push/b.json:1:54: warning: \"category\" must be a string"),
+      "\(changed.standardOutput)")
+    #expect(changed.standardOutput.split(separator: "\n").count == 1)
+    #expect(changed.standardError.contains("baseline: invalid-value at push/b.json /aps/badge no longer occurs"))
+  }
+
   @Test func usageErrorsExitTwo() {
     #expect(run(pushlintBinary, ["--no-such-option"]).status == 2)
     #expect(run(pushlintBinary, ["--fail-on", "sometimes", "x.json"]).status == 2)
