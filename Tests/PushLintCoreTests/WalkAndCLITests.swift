@@ -440,6 +440,8 @@ let pushlintBinary: String = {
     #expect(
       rules.standardOutput.split(separator: "\n").filter { $0.contains("\"name\":") }.count
         == RuleRegistry.standard.names.count)
+    let sarif = run(pushlintBinary, ["--no-config", "--format", "sarif", "-"], input: "{\"aps\": {\"badge\": \"3\"}}")
+    #expect(sarif.standardOutput.contains("\"uri\": \"stdin\""), "standard input is named plainly in SARIF")
     let one = run(pushlintBinary, ["rules", "-f", "json", "aps-missing"])
     #expect(one.standardOutput.contains("\"markdown\""))
     let written = run(

@@ -351,6 +351,7 @@ enum CompactJSON {
       }
     }
     visit(node)
-    return Array(strings.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count))
+    // A string of a few bytes is no place to save room: it is not named.
+    return Array(strings.filter { $0.1 >= 8 }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count))
   }
 }

@@ -139,6 +139,8 @@ public enum SARIFReporter {
   }
 
   static func uri(_ path: String) -> String {
+    // Standard input without a name: a plain relative reference.
+    if path == "<stdin>" { return "stdin" }
     var encoded = ""
     for byte in path.utf8 {
       switch byte {

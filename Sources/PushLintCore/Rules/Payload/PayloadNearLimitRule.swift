@@ -6,10 +6,12 @@ enum PayloadNearLimitRule: Rule {
     guard let size = PayloadSize.of(document), size.bytes <= size.limit, size.bytes * 10 >= size.limit * 9
     else { return [] }
     let push = size.push
+    let largest = size.largestStrings
     return [
       finding(
         atStartOf: push.anchor,
-        "payload is \(size.bytes) of \(size.limit) bytes (\(size.bytes * 100 / size.limit)%); largest strings: \(size.largestStrings)"
+        "payload is \(size.bytes) of \(size.limit) bytes (\(size.bytes * 100 / size.limit)%)"
+          + (largest.isEmpty ? "" : "; largest strings: \(largest)")
       )
     ]
   }
