@@ -93,7 +93,7 @@ struct SchemaValidator {
     severity: Severity? = nil
   ) {
     var severity = severity
-    if let cap = invalidSeverity, rule == "value-type" || rule == "invalid-value" {
+    if let cap = invalidSeverity, rule.isSameKey(as: "value-type") || rule.isSameKey(as: "invalid-value") {
       severity = min(severity ?? cap, cap)
     }
     findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help, severity: severity))

@@ -150,6 +150,19 @@ struct JSONScanner {
     return SourcePosition(line: line, column: column, offset: baseOffset + offset)
   }
 
+  /// Something after the document's one value; a second object or array
+  /// suggests a file of JSON Lines. Out of line: the parser never takes it
+  /// for a valid file.
+  @inline(never)
+  mutating func trailingValueError(at index: Int) -> JSONSyntaxError {
+    let nextValue = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
+    return error(
+      at: index,
+      "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value"
+        + (nextValue ? " (one payload a line is JSON Lines: name the file .jsonl)" : ""),
+      help: "for one payload per line, name the file .jsonl")
+  }
+
   /// For positions the forward cursor cannot give: an earlier line, or before parsing.
   /// Out of line: it is the cold path of `position(at:)`, which the parser inlines.
   @inline(never)
@@ -430,12 +443,7 @@ struct JSONScanner {
           throw error(
             at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
         }
-        let nextValue = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
-        throw error(
-          at: index,
-          "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value"
-            + (nextValue ? " (one payload a line is JSON Lines: name the file .jsonl)" : ""),
-          help: "for one payload per line, name the file .jsonl")
+        throw trailingValueError(at: index)
       }
       return node
     }

@@ -9,11 +9,18 @@ public enum PushLintInfo {
 
   /// The version with the rule catalog's: its rules and when its facts were
   /// last checked against Apple's and Firebase's documents.
+  /// Built at every start (it is the command line's version), so the date
+  /// is found with a byte search rather than by splitting the schema.
   public static var fullVersion: String {
-    let line = RuleCatalog.embeddedText(of: "schema.yaml")?.split(separator: "\n").first {
-      $0.hasPrefix("catalogDate:")
+    var date = "unknown"
+    if let schema = RuleCatalog.embeddedText(of: "schema.yaml") {
+      let bytes = Array(schema.utf8)
+      let key = Array("\ncatalogDate:".utf8)
+      if let start = ByteSearch.firstIndex(of: key, in: bytes) {
+        let value = bytes[(start + key.count)...].prefix { $0 != UInt8(ascii: "\n") }
+        date = String(decoding: value.filter { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: " ") }, as: UTF8.self)
+      }
     }
-    let date = line.map { $0.dropFirst("catalogDate:".count).filter { $0 != "\"" && $0 != " " } } ?? "unknown"
     return "\(version) (rule catalog \(date), \(RuleRegistry.standard.rules.count) rules)"
   }
   public static let informationURI = "https://github.com/pushlint/pushlint"

@@ -17,10 +17,11 @@ enum APSMissingRule: Rule {
       // A JSON or YAML file without aps is a payload only because it was
       // named explicitly: say how to leave out one that is not. (An .apns
       // file is always a payload.)
-      let hint =
-        fileExtension(document.path) == "apns"
-        ? "" : " (if this file is not a push payload, leave it out or pass --skip-unrelated)"
-      return check(payload: root, what: "a payload", otherwise: hint)
+      let findings = check(payload: root, what: "a payload")
+      guard !findings.isEmpty, fileExtension(document.path) != "apns" else { return findings }
+      return check(
+        payload: root, what: "a payload",
+        otherwise: " (if this file is not a push payload, leave it out or pass --skip-unrelated)")
     case .envelope:
       guard let payload = root["payload"] else { return [] }
       return check(payload: payload, what: "the envelope's \"payload\"")
