@@ -183,13 +183,8 @@ struct Lint: ParsableCommand {
       let others = paths.filter { $0 != "-" }
       if !others.isEmpty {
         let rest = linter.lint(paths: others, currentDirectory: currentDirectory)
-        report.diagnostics = (report.diagnostics + rest.diagnostics).sorted(by: Diagnostic.reportOrder)
-        report.files += rest.files
-        report.documents += rest.documents
-        report.fileErrors += rest.fileErrors
-        report.unshown += rest.unshown
-        report.hidden += rest.hidden
-        report.failed = report.failed || rest.failed
+        report.add(rest)
+        report.diagnostics.sort(by: Diagnostic.reportOrder)
       }
     } else {
       report = linter.lint(paths: paths, currentDirectory: currentDirectory)

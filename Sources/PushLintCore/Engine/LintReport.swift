@@ -24,6 +24,17 @@ public struct LintReport: Sendable {
     self.fileErrors = fileErrors
   }
 
+  /// Adds another project's report to this one (the caller sorts).
+  public mutating func add(_ other: LintReport) {
+    diagnostics += other.diagnostics
+    files += other.files
+    documents += other.documents
+    fileErrors += other.fileErrors
+    unshown += other.unshown
+    hidden += other.hidden
+    failed = failed || other.failed
+  }
+
   /// Findings of `severity`, shown or not.
   public func count(_ severity: Severity) -> Int {
     diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } + unshown[severity] + hidden[severity]

@@ -132,13 +132,7 @@ public struct Linter: Sendable {
     var report = lint(inputs: groups[""] ?? [], currentDirectory: currentDirectory, errors: errors)
     for (_, group) in implicitGroups.sorted(by: { $0.key < $1.key }) {
       let part = lint(inputs: group, currentDirectory: currentDirectory, errors: [])
-      report.diagnostics += part.diagnostics
-      report.files += part.files
-      report.documents += part.documents
-      report.fileErrors += part.fileErrors
-      report.unshown += part.unshown
-      report.hidden += part.hidden
-      report.failed = report.failed || part.failed
+      report.add(part)
     }
     for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
       var nested = self
@@ -154,13 +148,7 @@ public struct Linter: Sendable {
         continue
       }
       let part = nested.lint(inputs: group, currentDirectory: currentDirectory, errors: [])
-      report.diagnostics += part.diagnostics
-      report.files += part.files
-      report.documents += part.documents
-      report.fileErrors += part.fileErrors
-      report.unshown += part.unshown
-      report.hidden += part.hidden
-      report.failed = report.failed || part.failed
+      report.add(part)
     }
     report.diagnostics.sort(by: Diagnostic.reportOrder)
     return report
