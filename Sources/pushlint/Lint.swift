@@ -155,27 +155,9 @@ struct Lint: ParsableCommand {
       switch readStandardInput() {
       case .success(let bytes):
         standardInputBytes = bytes
-        // Standard input named as a file is linted with that file's nearest
-        // .pushlint.yml, as the file itself would be: editors pipe buffers.
-        var inputLinter = linter
-        if let stdinFilename, linter.usesNearestConfiguration,
-          let found = Configuration.discover(
-            from: Paths.directoryName(Paths.absolute(stdinFilename, from: currentDirectory)))
-        {
-          do {
-            inputLinter.configuration = try Configuration.load(
-              file: displayPath(found, from: currentDirectory), currentDirectory: currentDirectory)
-            try applyCommandLine(to: &inputLinter.configuration)
-          } catch let error as ConfigurationError {
-            FileHandle.standardError.write("pushlint: \(error)\n")
-            terminate(ExitStatus.usage)
-          }
-        }
-        let result = inputLinter.lint(bytes: bytes, path: name, currentDirectory: currentDirectory)
-        report = LintReport(diagnostics: result.diagnostics, files: 1, documents: result.documents, fileErrors: [])
-        report.unshown = result.unshown
-        report.hidden = result.hidden
-        report.failed = report.hasFinding(where: inputLinter.configuration.failOn.fails)
+        // Named with --stdin-filename, it is linted under that file's
+        // nearest .pushlint.yml, as the file itself would be.
+        report = linter.report(bytes: bytes, path: name, currentDirectory: currentDirectory)
       case .failure(let error):
         FileHandle.standardError.write("pushlint: \(error)\n")
         terminate(ExitStatus.usage)

@@ -56,18 +56,62 @@ public struct Linter: Sendable {
   public func lint(
     bytes: [UInt8], path: String, currentDirectory: String? = nil
   ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts, hidden: SeverityCounts) {
+    let report = report(bytes: bytes, path: path, currentDirectory: currentDirectory)
+    return (report.diagnostics, report.documents, report.unshown, report.hidden)
+  }
+
+  /// The same as a report, as a run over the file would give it: with
+  /// `usesNearestConfiguration`, under the `.pushlint.yml` nearest to `path`
+  /// (an editor's buffer piped with `--stdin-filename`).
+  public func report(bytes: [UInt8], path: String, currentDirectory: String? = nil) -> LintReport {
+    let base = currentDirectory ?? configuration.directory
+    if usesNearestConfiguration,
+      let found = Configuration.discover(from: Paths.directoryName(Paths.absolute(path, from: base))),
+      found != configuration.file.map({ Paths.absolute($0, from: base) })
+    {
+      do {
+        return try configured(by: found, currentDirectory: base).lintOne(bytes: bytes, path: path, base: base)
+      } catch {
+        var report = LintReport(diagnostics: [], files: 0, documents: 0, fileErrors: [])
+        report.fileErrors = [FileError(path: Paths.relative(found, to: base) ?? found, reason: error.message)]
+        return report
+      }
+    }
+    return lintOne(bytes: bytes, path: path, base: base)
+  }
+
+  /// This linter with the configuration in `file` (an absolute path), the
+  /// command line's overrides still winning.
+  func configured(by file: String, currentDirectory: String) throws(ConfigurationError) -> Linter {
+    var nested = self
+    nested.configuration = try Configuration.load(
+      file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
+    nested.configuration.rules.merge(ruleOverrides) { $1 }
+    nested.configuration.targets.merge(targetOverrides) { $1 }
+    if let failOnOverride { nested.configuration.failOn = failOnOverride }
+    return nested
+  }
+
+  /// One file's bytes under this linter's configuration; `base` is the
+  /// directory paths are shown relative to.
+  private func lintOne(bytes: [UInt8], path: String, base: String) -> LintReport {
     let input = LintInput(
-      displayPath: path, absolutePath: Paths.absolute(path, from: currentDirectory ?? configuration.directory),
-      explicit: true, namedByGlob: false)
+      displayPath: path, absolutePath: Paths.absolute(path, from: base), explicit: true, namedByGlob: false)
     let file = read(bytes: bytes, input: input)
     var contextErrors: [FileError] = []
     let contextFiles = readInParallel(
-      collectContextInputs(excluding: [input.absolutePath], currentDirectory: currentDirectory, errors: &contextErrors))
+      collectContextInputs(excluding: [input.absolutePath], currentDirectory: base, errors: &contextErrors))
     let project = ProjectContext(
       documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
       sounds: contextFiles.compactMap(\.sound))
     let outcome = check(file, project: project)
-    return (outcome.diagnostics.sorted(by: Diagnostic.reportOrder), outcome.documents, outcome.unshown, outcome.hidden)
+    var report = LintReport(
+      diagnostics: outcome.diagnostics.sorted(by: Diagnostic.reportOrder), files: 1, documents: outcome.documents,
+      fileErrors: [])
+    report.unshown = outcome.unshown
+    report.hidden = outcome.hidden
+    report.failed = report.hasFinding(where: (failOnOverride ?? configuration.failOn).fails)
+    return report
   }
 
   /// Lints several files as one project, as a run over them would; only the
@@ -135,20 +179,13 @@ public struct Linter: Sendable {
       report.add(part)
     }
     for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
-      var nested = self
       do {
-        nested.configuration = try Configuration.load(
-          file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
-        nested.configuration.rules.merge(ruleOverrides) { $1 }
-        nested.configuration.targets.merge(targetOverrides) { $1 }
-        if let failOnOverride { nested.configuration.failOn = failOnOverride }
+        let nested = try configured(by: file, currentDirectory: currentDirectory)
+        report.add(nested.lint(inputs: group, currentDirectory: currentDirectory, errors: []))
       } catch {
         report.fileErrors.append(
           FileError(path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message))
-        continue
       }
-      let part = nested.lint(inputs: group, currentDirectory: currentDirectory, errors: [])
-      report.add(part)
     }
     report.diagnostics.sort(by: Diagnostic.reportOrder)
     return report
