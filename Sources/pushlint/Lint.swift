@@ -212,16 +212,9 @@ struct Lint: ParsableCommand {
     let toTerminal = output == nil && System.isTerminal(System.standardOutput)
     let chosen =
       format ?? (System.environment("GITHUB_ACTIONS") == "true" ? .github : toTerminal ? .pretty : .text)
+    let source = sourceText(currentDirectory: currentDirectory)
     if columnUnit != .characters && [.text, .json, .github].contains(chosen) {
-      let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
-      let standardInput = standardInputBytes
-      report.diagnostics = ColumnUnit.convert(report.diagnostics, to: columnUnit) { path in
-        if path == standardInputName { return standardInput }
-        guard case .success(let bytes) = SourceFiles.text(Paths.absolute(path, from: currentDirectory)) else {
-          return nil
-        }
-        return bytes
-      }
+      report.diagnostics = ColumnUnit.convert(report.diagnostics, to: columnUnit, source: source)
     }
     let rendered: String
     switch chosen {
@@ -231,15 +224,7 @@ struct Lint: ParsableCommand {
     case .github: rendered = GitHubReporter.render(report)
     case .pretty:
       let color = toTerminal && !noColor && (System.environment("NO_COLOR") ?? "").isEmpty
-      let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
-      let standardInput = standardInputBytes
-      rendered = PrettyReporter(color: color) { path in
-        if path == standardInputName { return standardInput }
-        guard case .success(let bytes) = SourceFiles.text(Paths.absolute(path, from: currentDirectory)) else {
-          return nil
-        }
-        return bytes
-      }.render(report)
+      rendered = PrettyReporter(color: color, source: source).render(report)
     }
     if let output {
       if case .failure(let error) = System.writeFile(Array(rendered.utf8), to: output) {
@@ -262,6 +247,20 @@ struct Lint: ParsableCommand {
     }
     FileHandle.standardError.write(TextReporter.summary(report) + "\n")
     terminate(exitStatus(report, failOn: configuration.failOn))
+  }
+
+  /// A reported file's text as its diagnostics position it (standard input
+  /// from memory), for what reporters show or measure of the source.
+  func sourceText(currentDirectory: String) -> (String) -> [UInt8]? {
+    let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
+    let standardInput = standardInputBytes
+    return { path in
+      if path == standardInputName { return standardInput }
+      guard case .success(let bytes) = SourceFiles.text(Paths.absolute(path, from: currentDirectory)) else {
+        return nil
+      }
+      return bytes
+    }
   }
 
   func exitStatus(_ report: LintReport, failOn: FailOn) -> Int32 {

@@ -23,8 +23,8 @@ struct PushLint: ParsableCommand {
             "OVERVIEW: Lint files and directories (the default command).", with: "OVERVIEW: \(configuration.abstract)"
           )
           .replacingFirst("USAGE: lint ", with: "USAGE: pushlint ")
-          + "\nSUBCOMMANDS:\n  lint (default)          Lint files and directories.\n"
-          + "  rules                   List the rules, or show one rule's document.\n"
+          + "\nSUBCOMMANDS:\n  \("lint (default)".padding(to: 22))  \(Lint.configuration.abstract)\n"
+          + "  \("rules".padding(to: 22))  \(Rules.configuration.abstract)\n"
           + "\n  See 'pushlint rules --help'. Shell completions: pushlint --generate-completion-script bash|zsh|fish\n")
       terminate(ExitStatus.clean)
     }

@@ -3,6 +3,12 @@ public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
   case warning
   case error
 
+  /// A severity as people write it: `note`, the word the text output shows,
+  /// is `info`.
+  public init?(name: String) {
+    self.init(rawValue: name == "note" ? "info" : name)
+  }
+
   private var rank: Int {
     switch self {
     case .info: 0

@@ -6,8 +6,7 @@ public enum RuleSetting: Sendable, Hashable {
   public init?(_ text: String) {
     if text == "off" {
       self = .off
-    } else if let severity = Severity(rawValue: text == "note" ? "info" : text) {
-      // `note` is the word the text output shows for `info`.
+    } else if let severity = Severity(name: text) {
       self = .severity(severity)
     } else {
       return nil
@@ -21,10 +20,10 @@ public enum RuleSetting: Sendable, Hashable {
 public enum FailOn: String, Sendable, CaseIterable {
   case error, warning, info, never
 
-  /// The level as written in a configuration or on the command line:
-  /// `note`, the word the text output shows, is `info`.
+  /// The level as written in a configuration or on the command line, with
+  /// the severities' other names (`Severity(name:)`).
   public init?(name: String) {
-    self.init(rawValue: name == "note" ? "info" : name)
+    self.init(rawValue: Severity(name: name)?.rawValue ?? name)
   }
 
   public func fails(_ severity: Severity) -> Bool {
