@@ -14,7 +14,8 @@ struct ProjectBounds {
   /// The nearest bounding folder between `directory` and the root (the root
   /// excluded), or nil when the file is the root project's.
   mutating func project(containing directory: String) -> String? {
-    guard directory.hasPrefix(root), directory != root else { return nil }
+    // Under the root, not merely a name that starts like it (/repo2 is not under /repo).
+    guard directory.hasPrefix(root == "/" ? root : root + "/") else { return nil }
     var current = directory
     while current != root && current.count > root.count {
       if isBoundary(current) { return current }
