@@ -8,7 +8,9 @@ let package = Package(
     .library(name: "PushLintCore", targets: ["PushLintCore"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2"))
+    .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+    // The parser SwiftLint and swift-format use; only its parser is linked.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -30,14 +32,25 @@ let package = Package(
       dependencies: ["CYAML", "CByteScan"],
       plugins: ["EmbedRuleCatalog"]
     ),
+    // Reads notification registrations from Swift source into the core's
+    // language-neutral code model; kept apart so the core builds without swift-syntax.
+    .target(
+      name: "PushLintSwiftSource",
+      dependencies: [
+        "PushLintCore",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
+    ),
     .executableTarget(
       name: "pushlint",
       dependencies: [
         "PushLintCore",
+        "PushLintSwiftSource",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // Depends on the executable too, so the CLI tests can run the built binary.
-    .testTarget(name: "PushLintCoreTests", dependencies: ["PushLintCore", "pushlint"]),
+    .testTarget(name: "PushLintCoreTests", dependencies: ["PushLintCore", "PushLintSwiftSource", "pushlint"]),
   ]
 )

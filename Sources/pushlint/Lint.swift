@@ -1,5 +1,6 @@
 import ArgumentParser
 import PushLintCore
+import PushLintSwiftSource
 
 extension ReportFormat: ExpressibleByArgument {}
 extension ColumnUnit: ExpressibleByArgument {}
@@ -139,6 +140,7 @@ struct Lint: ParsableCommand {
       terminate(ExitStatus.usage)
     }
     var linter = Linter(configuration: configuration, jobs: jobs)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = configFile == nil && !noConfig
     linter.skipsUnrelatedFiles = skipUnrelated
     var commandLine = Configuration(directory: currentDirectory)

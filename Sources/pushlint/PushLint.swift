@@ -7,7 +7,7 @@ struct PushLint: ParsableCommand {
     commandName: "pushlint",
     abstract: "Lint Apple push notification payloads, categories, extension plists and entitlements.",
     version: PushLintInfo.fullVersion,
-    subcommands: [Lint.self, Rules.self],
+    subcommands: [Lint.self, Rules.self, Project.self],
     defaultSubcommand: Lint.self
   )
 
@@ -25,6 +25,7 @@ struct PushLint: ParsableCommand {
           .replacingFirst("USAGE: lint ", with: "USAGE: pushlint ")
           + "\nSUBCOMMANDS:\n  \("lint (default)".padding(to: 22))  \(Lint.configuration.abstract)\n"
           + "  \("rules".padding(to: 22))  \(Rules.configuration.abstract)\n"
+          + "  \("project".padding(to: 22))  \(Project.configuration.abstract)\n"
           + "\n  See 'pushlint rules --help'. Shell completions: pushlint --generate-completion-script bash|zsh|fish\n")
       terminate(ExitStatus.clean)
     }

@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -5,6 +6,7 @@ import Testing
 @Suite struct AppSideTests {
   func lintSamples(_ directory: String) -> LintReport {
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = true
     return linter.lint(paths: [directory], currentDirectory: repositoryRoot)
   }
@@ -12,7 +14,9 @@ import Testing
   @Test func theExampleAppLintsClean() {
     let report = lintSamples("samples/ExampleApp")
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(TextReporter.line(for:)))")
-    #expect(report.files == 16, "the sound file is read, not linted; the .strings files are linted")
+    #expect(
+      report.files == 17,
+      "the sound file is read, not linted; the .strings files, the Swift registrations and the Xcode project are")
   }
 
   @Test func eachPlantedMistakeIsReportedOnceAtItsPlace() {
@@ -33,6 +37,7 @@ import Testing
         "sound-file-unsupported samples/ExampleApp-broken/push/smoke-alarm.json:5",
         "template-too-large samples/ExampleApp-broken/push/templates/chat-preview.json:1",
         "time-sensitive-entitlement samples/ExampleApp-broken/push/meeting-invite.json:10",
+        "topic-bundle-mismatch samples/ExampleApp-broken/push/voip-call.json:4",
       ])
     let conflict = report.diagnostics.first { $0.rule == "extension-category-conflict" }
     #expect(conflict?.message.contains("samples/ExampleApp-broken/MeetingContent/Info.plist:15") == true)
@@ -172,8 +177,8 @@ import Testing
     scratch.write("Other/Content/Info.plist", contentExtension)
     let result = run(pushlintBinary, [], in: scratch.path)
     #expect(!result.standardOutput.contains("samples/chat.json"), "\(result.standardOutput)")
-    // Each fixture and each Xcode project is still linted, as a project of its own.
-    #expect(result.standardError.contains("in 3 files"), "\(result.standardError)")
+    // Each fixture and each Xcode project (its project.pbxproj too) is still linted, as a project of its own.
+    #expect(result.standardError.contains("in 4 files"), "\(result.standardError)")
     // Named together in one folder, the same files are one project.
     scratch.write("together/Info.plist", contentExtension)
     scratch.write("together/chat.json", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1}}")

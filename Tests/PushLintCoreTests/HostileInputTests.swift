@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -125,6 +126,7 @@ import Testing
   @Test func outputIsByteIdenticalWithOneThreadOrMany() {
     func render(_ jobs: Int) -> [String] {
       var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: jobs)
+      linter.registrationReaders.append(SwiftRegistrationReader())
       linter.usesNearestConfiguration = true
       let report = linter.lint(paths: ["samples/"], currentDirectory: repositoryRoot)
       return [

@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -182,6 +183,7 @@ import Testing
   /// reported in each language where it is wrong, and a correct payload is not.
   @Test func theExampleAppsLocArgsAreJudgedPerLanguage() {
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = true
     let broken = linter.lint(paths: ["samples/ExampleApp-broken/"], currentDirectory: repositoryRoot)
     let counts = broken.diagnostics.filter { $0.rule == "loc-args-count" }

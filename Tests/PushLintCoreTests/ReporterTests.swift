@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -39,6 +40,7 @@ import Testing
 
   func report() -> LintReport {
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = true
     return linter.lint(paths: ["samples/"], currentDirectory: repositoryRoot)
   }

@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -215,6 +216,7 @@ import Testing
     }
     #expect(compared > 100)
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = true
     let byKind = linter.lint(paths: ["samples"], currentDirectory: repositoryRoot).diagnostics
     linter.registry = everyKind
@@ -246,6 +248,7 @@ import Testing
     configuration.targets.merge(example.targets) { $1 }
     if let ruleOff { configuration.rules[ruleOff] = .off }
     var linter = Linter(configuration: configuration, jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.registry = registry
     return linter.lint(project: files.map { ($0.path, $0.bytes) }, reportOn: [example.mainFile.path])
   }

@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -55,6 +56,7 @@ import Testing
   /// template filled with shorter values fits, and is not what is reported.
   @Test func theExampleAppsTemplateIsJudgedAtItsMaximums() throws {
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = true
     let broken = linter.lint(paths: ["samples/ExampleApp-broken/push/templates"], currentDirectory: repositoryRoot)
     let finding = try #require(broken.diagnostics.first { $0.rule == "template-too-large" })

@@ -1,3 +1,4 @@
+import PushLintSwiftSource
 import Testing
 
 @testable import PushLintCore
@@ -549,6 +550,7 @@ let pushlintBinary: String = {
 @Suite struct GoldenTests {
   @Test func samplesGiveTheRecordedOutput() throws {
     var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 2)
+    linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = true
     let report = linter.lint(paths: ["samples/"], currentDirectory: repositoryRoot)
     let golden = "Tests/Fixtures/golden/samples.txt"

@@ -14,6 +14,8 @@ public enum DocumentClassifier {
     if Localizations.isFileExtension(fileExtension) {
       return root?.isObject == true ? .localization : nil
     }
+    if format == .xcodeProject { return root?.isObject == true ? .xcodeProject : nil }
+    if format == .provisioningProfile { return root?.isObject == true ? .provisioningProfile : nil }
     if format == .plist {
       if fileExtension == "entitlements" { return .entitlements }
       guard let root, root.isObject else { return nil }

@@ -76,7 +76,10 @@ extension Linter {
     let push = PushAnalysis.analyze(
       document, schema: schema, configuredHeaders: scope.configuredHeaders, isAPNSFile: scope.fileExtension == "apns",
       payloadLimits: scope.payloadLimits)
-    let schemaFindings = SchemaValidator.validate(document, push: push, schema: schema, targets: scope.context.targets)
+    // Source code is judged by its compiler; only what it registers is checked.
+    let schemaFindings =
+      document.format.isSourceCode
+      ? [] : SchemaValidator.validate(document, push: push, schema: schema, targets: scope.context.targets)
     document.push = push
     document.schemaFindings = schemaFindings
   }

@@ -17,6 +17,13 @@ extension Linter {
     /// bytes are held until it is checked, then it is read, checked and
     /// released at once (a tree takes several times the bytes).
     var deferredBytes: [UInt8]?
+    /// A source file's text, held until the project's registrations are
+    /// resolved. Read from disk, only a file that mentions a notification
+    /// type is held; the others are read again only if a registration names
+    /// their declarations.
+    var code: CodeSource?
+    var isCode = false
+    var registers = false
   }
 
   func read(file input: LintInput) -> ReadFile {
@@ -37,6 +44,9 @@ extension Linter {
     case .failure(let error):
       return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
     case .success(let bytes):
+      if let format = SourceFormat.from(fileName: input.absolutePath), format.isSourceCode {
+        return readCode(bytes: bytes, input: input, holdingAll: false)
+      }
       if DocumentClassifier.mayHoldPayloads(
         DocumentClassifier.format(of: bytes, path: input.absolutePath), path: input.absolutePath)
         && !DocumentClassifier.mayBeContext(bytes)
@@ -60,6 +70,10 @@ extension Linter {
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
       return ReadFile(input: input, isJSONLines: true, jsonLinesBytes: bytes)
+    case .swift, .objectiveC:
+      return readCode(bytes: bytes, input: input, holdingAll: true)
+    case .xcodeProject: read = [(0, StringsFileReader.readPropertyList(bytes))]
+    case .provisioningProfile: read = [(0, ProvisioningProfileReader.read(bytes))]
     }
     var template: TemplateInfo?
     if let prepared {
@@ -84,8 +98,11 @@ extension Linter {
         kind = DocumentClassifier.explicitKind(of: result.root, format: format, path: input.absolutePath)
       } else if result.root == nil {
         let name = fileExtension(input.absolutePath)
-        let reportable =
-          input.namedByGlob || name == "apns" || Localizations.isFileExtension(name) || mentionsPush
+        // Files of a kind known by name are reported however little of them is readable.
+        let knownByName =
+          ["apns", "entitlements", "pbxproj", "mobileprovision", "provisionprofile"].contains(name)
+          || Paths.fileName(input.absolutePath) == "Info.plist"
+        let reportable = input.namedByGlob || knownByName || Localizations.isFileExtension(name) || mentionsPush
         kind = reportable ? .other : nil
       } else {
         kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
@@ -100,6 +117,15 @@ extension Linter {
       file.documents.append(document)
     }
     return file
+  }
+
+  /// A source file: held for the registration readers when it names a
+  /// notification type, otherwise only noted (a byte search, no parse).
+  func readCode(bytes: [UInt8], input: LintInput, holdingAll: Bool) -> ReadFile {
+    let registers = CodeSource.mentionsNotificationTypes(bytes)
+    guard registers || holdingAll else { return ReadFile(input: input, isCode: true) }
+    return ReadFile(
+      input: input, code: CodeSource(path: input.displayPath, bytes: bytes), isCode: true, registers: registers)
   }
 
   /// A JSON or YAML payload file with placeholders, made readable; nil for

@@ -29,6 +29,10 @@ public struct Linter: Sendable {
   public var targetOverrides: [Platform: OSVersion] = [:]
   /// `--fail-on`, which wins over every configuration's `fail-on`.
   public var failOnOverride: FailOn?
+  /// What reads notification registrations from source code, by language.
+  /// Objective-C's is built in; Swift's (swift-syntax) is the
+  /// PushLintSwiftSource library's `SwiftRegistrationReader`.
+  public var registrationReaders: [any RegistrationReader] = [ObjCRegistrationReader()]
 
   /// The most diagnostics reported for one file; the rest are summarised.
   public static let maxDiagnosticsPerFile = 1000
@@ -97,10 +101,14 @@ public struct Linter: Sendable {
   private func lintOne(bytes: [UInt8], path: String, base: String) -> LintReport {
     let input = LintInput(
       displayPath: path, absolutePath: Paths.absolute(path, from: base), explicit: true, namedByGlob: false)
-    let file = read(bytes: bytes, input: input)
     var contextErrors: [FileError] = []
-    let contextFiles = readInParallel(
-      collectContextInputs(excluding: [input.absolutePath], currentDirectory: base, errors: &contextErrors))
+    var files =
+      [read(bytes: bytes, input: input)]
+      + readInParallel(
+        collectContextInputs(excluding: [input.absolutePath], currentDirectory: base, errors: &contextErrors))
+    resolveRegistrations(&files)
+    let file = files[0]
+    let contextFiles = files.dropFirst()
     let project = ProjectContext(
       documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
       sounds: contextFiles.compactMap(\.sound))
@@ -117,7 +125,7 @@ public struct Linter: Sendable {
   /// Lints several files as one project, as a run over them would; only the
   /// files named in `reportOn` (all, when nil) are reported on.
   public func lint(project files: [(path: String, bytes: [UInt8])], reportOn: Set<String>? = nil) -> [Diagnostic] {
-    let readFiles = files.map { file -> ReadFile in
+    var readFiles = files.map { file -> ReadFile in
       if SoundFileReader.extensions.contains(fileExtension(file.path)) {
         let input = LintInput(
           displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
@@ -135,6 +143,7 @@ public struct Linter: Sendable {
           displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
           explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
     }
+    resolveRegistrations(&readFiles)
     let project = ProjectContext(
       documents: readFiles.flatMap(\.documents).filter(isContext), sounds: readFiles.compactMap(\.sound))
     let outcomes = readFiles.map { check($0, project: project) }
@@ -151,13 +160,37 @@ public struct Linter: Sendable {
   /// configured context, and then each file is checked.
   public func lint(paths: [String], currentDirectory: String) -> LintReport {
     var errors: [FileError] = []
+    let groups = projectGroups(paths: paths, currentDirectory: currentDirectory, errors: &errors)
+    var report = LintReport(diagnostics: [], files: 0, documents: 0, fileErrors: errors)
+    for group in groups {
+      guard let linter = group.linter else {
+        report.fileErrors.append(group.configurationError!)
+        continue
+      }
+      report.add(linter.lint(inputs: group.inputs, currentDirectory: currentDirectory, errors: []))
+    }
+    report.diagnostics.sort(by: Diagnostic.reportOrder)
+    return report
+  }
+
+  /// The files of one project with the linter (and configuration) they are
+  /// linted with; a configuration that cannot be loaded is an error instead.
+  struct ProjectGroup {
+    var root: String
+    var linter: Linter?
+    var configurationError: FileError?
+    var inputs: [LintInput]
+  }
+
+  /// Paths given on the command line split into projects: files under
+  /// another .pushlint.yml are another project, linted with it; so are,
+  /// under this configuration, an Xcode project's folder and a test-fixture
+  /// folder (ProjectBounds). The first group is this configuration's own.
+  func projectGroups(paths: [String], currentDirectory: String, errors: inout [FileError]) -> [ProjectGroup] {
     let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
     guard usesNearestConfiguration else {
-      return lint(inputs: inputs, currentDirectory: currentDirectory, errors: errors)
+      return [ProjectGroup(root: configuration.directory, linter: self, inputs: inputs)]
     }
-    // Files under another .pushlint.yml are another project, linted with it;
-    // so are, under this configuration, an Xcode project's folder and a
-    // test-fixture folder (ProjectBounds).
     var groups: [String: [LintInput]] = [:]
     var implicitGroups: [String: [LintInput]] = [:]
     var nearest: [String: String?] = [:]
@@ -173,31 +206,36 @@ public struct Linter: Sendable {
       }
       groups[key == configuration.directory ? "" : found ?? "", default: []].append(input)
     }
-    var report = lint(inputs: groups[""] ?? [], currentDirectory: currentDirectory, errors: errors)
-    for (_, group) in implicitGroups.sorted(by: { $0.key < $1.key }) {
-      let part = lint(inputs: group, currentDirectory: currentDirectory, errors: [])
-      report.add(part)
+    var result = [ProjectGroup(root: configuration.directory, linter: self, inputs: groups[""] ?? [])]
+    for (root, group) in implicitGroups.sorted(by: { $0.key < $1.key }) {
+      result.append(ProjectGroup(root: root, linter: self, inputs: group))
     }
     for (file, group) in groups.sorted(by: { $0.key < $1.key }) where !file.isEmpty {
       do {
         let nested = try configured(by: file, currentDirectory: currentDirectory)
-        report.add(nested.lint(inputs: group, currentDirectory: currentDirectory, errors: []))
+        result.append(ProjectGroup(root: Paths.directoryName(file), linter: nested, inputs: group))
       } catch {
-        report.fileErrors.append(
-          FileError(path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message))
+        result.append(
+          ProjectGroup(
+            root: Paths.directoryName(file),
+            configurationError: FileError(
+              path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message), inputs: group))
       }
     }
-    report.diagnostics.sort(by: Diagnostic.reportOrder)
-    return report
+    return result
   }
 
   /// One project: read and classify, build the context, check.
   func lint(inputs: [LintInput], currentDirectory: String, errors: [FileError]) -> LintReport {
     var errors = errors
-    let files = readInParallel(inputs)
-    let contextFiles = readInParallel(
-      collectContextInputs(
-        excluding: Set(inputs.map(\.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
+    var all =
+      readInParallel(inputs)
+      + readInParallel(
+        collectContextInputs(
+          excluding: Set(inputs.map(\.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
+    resolveRegistrations(&all)
+    let files = Array(all.prefix(inputs.count))
+    let contextFiles = all.dropFirst(inputs.count)
     let project = ProjectContext(
       documents: (files + contextFiles).flatMap(\.documents).filter(isContext),
       sounds: (files + contextFiles).compactMap(\.sound))

@@ -6,6 +6,16 @@ public enum SourceFormat: String, Sendable {
   case jsonLines
   /// The old-style property list text of `.strings` files.
   case strings
+  /// Source code, read only for notification registrations.
+  case swift
+  case objectiveC = "objc"
+  /// An Xcode project (`project.pbxproj`): an old-style property list.
+  case xcodeProject = "pbxproj"
+  /// A signed provisioning profile around an XML property list.
+  case provisioningProfile = "mobileprovision"
+
+  /// Read only for the notification registrations in it.
+  public var isSourceCode: Bool { self == .swift || self == .objectiveC }
 
   /// The format a file name implies; nil for names pushlint does not read.
   public static func from(fileName: String) -> SourceFormat? {
@@ -15,6 +25,10 @@ public enum SourceFormat: String, Sendable {
     case "jsonl", "ndjson": .jsonLines
     case "plist", "entitlements", "stringsdict": .plist
     case "strings": .strings
+    case "swift": .swift
+    case "m", "mm", "h": .objectiveC
+    case "pbxproj": .xcodeProject
+    case "mobileprovision", "provisionprofile": .provisioningProfile
     default: nil
     }
   }
@@ -52,6 +66,10 @@ public enum DocumentKind: String, Sendable, CaseIterable {
   case entitlements
   /// A `.strings`, `.stringsdict` or `.xcstrings` file (String Catalog).
   case localization
+  /// An Xcode project: its targets, their bundle identifiers, Info.plists and entitlements.
+  case xcodeProject = "xcode-project"
+  /// A provisioning profile: the entitlements Apple granted a target.
+  case provisioningProfile = "provisioning-profile"
   /// Read (so reader findings count) but of no kind the rules know.
   case other
 }
@@ -88,6 +106,13 @@ public struct Document: Sendable {
   private var templateSlot = Slot<TemplateInfo>.empty
   /// The reader saw every object and no key repeats (false when unknown).
   public var keysAreUnique = false
+  /// For a categories document read from source code: the registrations it
+  /// was made from (initializer positions, unresolved registrations).
+  public var code: CodeRegistrations? {
+    get { codeSlot.value }
+    set { codeSlot = Slot(newValue) }
+  }
+  private var codeSlot = Slot<CodeRegistrations>.empty
 
   public init(
     path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,

@@ -31,6 +31,15 @@ public struct ProjectContext: Sendable {
   public var appPlists: [(declaration: Declaration, backgroundModes: [String]?)] = []
   /// Entitlements files with the boolean entitlements they set, at their root.
   public var entitlements: [(declaration: Declaration, grants: [String: Bool])] = []
+  /// Provisioning profiles with the boolean entitlements Apple granted in them.
+  public var profiles: [(declaration: Declaration, grants: [String: Bool])] = []
+  /// The targets of the project's Xcode projects; `xcodeProjects` names the files.
+  public var targets: [XcodeTarget] = []
+  public var xcodeProjects: [Declaration] = []
+  /// Registrations in source code whose identifier is not known statically.
+  public var unresolvedRegistrations: [(path: String, unresolved: CodeUnresolved)] = []
+  /// Each categories document read from source code, for `pushlint project`.
+  public var codeRegistrations: [CodeRegistrations] = []
 
   public init() {}
 
@@ -49,6 +58,10 @@ public struct ProjectContext: Sendable {
     guard let root = document.root else { return }
     switch document.kind {
     case .categories:
+      if let code = document.code {
+        codeRegistrations.append(code)
+        unresolvedRegistrations += code.unresolved.map { (document.path, $0) }
+      }
       let key = root.member("categories")
       categoryFiles.append(Declaration(name: "categories", path: document.path, span: key?.keySpan ?? root.span))
       for category in root["categories"]?.elements ?? [] {
@@ -95,6 +108,15 @@ public struct ProjectContext: Sendable {
         if let flag = member.value.boolValue { grants[member.key] = flag }
       }
       entitlements.append((Declaration(name: "entitlements", path: document.path, span: root.span), grants))
+    case .provisioningProfile:
+      var grants: [String: Bool] = [:]
+      root["Entitlements"]?.forEachMember { member in
+        if let flag = member.value.boolValue { grants[member.key] = flag }
+      }
+      profiles.append((Declaration(name: "profile", path: document.path, span: root.span), grants))
+    case .xcodeProject:
+      xcodeProjects.append(Declaration(name: "project", path: document.path, span: root.span))
+      targets += XcodeProjectReader.targets(of: root, path: document.path)
     default:
       break
     }
@@ -102,7 +124,10 @@ public struct ProjectContext: Sendable {
 
   /// Whether a document kind contributes to the project context.
   public static func isContextKind(_ kind: DocumentKind) -> Bool {
-    [.categories, .extensionInfoPlist, .appInfoPlist, .entitlements, .localization].contains(kind)
+    [
+      .categories, .extensionInfoPlist, .appInfoPlist, .entitlements, .localization, .xcodeProject,
+      .provisioningProfile,
+    ].contains(kind)
   }
 
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
@@ -116,7 +141,13 @@ public struct ProjectContext: Sendable {
   }
 
   /// The categories files, named for messages.
-  public var categoryFilesText: String { namedList(categoryFiles.map(\.place)) }
+  public var categoryFilesText: String {
+    namedList(categoryFiles.map { $0.span == .fileStart ? $0.path : $0.place })
+  }
+
+  /// Whether a category the project registers might be `name` without any
+  /// rule knowing: a registration whose identifier only running the app tells.
+  public var hasUnresolvedCategories: Bool { !unresolvedRegistrations.isEmpty }
 
   func namedList(_ paths: [String]) -> String {
     if paths.count <= 2 { return paths.joined(separator: " and ") }

@@ -16,6 +16,21 @@ public enum StringsFileReader {
     }
   }
 
+  /// Reads a whole old-style property list (the text format of
+  /// `project.pbxproj`): dictionaries `{ key = value; }`, arrays `( a, b )`,
+  /// data `<0fbd>` and strings, every node positioned.
+  public static func readPropertyList(_ bytes: [UInt8]) -> ReadResult {
+    let text: [UInt8]
+    switch decode(bytes) {
+    case .text(let decoded): text = decoded
+    case .unreadable(let finding): return ReadResult(root: nil, findings: [finding])
+    }
+    return text.withUnsafeBufferPointer { buffer in
+      var parser = StringsParser(bytes: buffer, lines: LineIndex(bytes: text))
+      return parser.readPropertyList()
+    }
+  }
+
   enum Decoded {
     case text([UInt8])
     case unreadable(Finding)
@@ -123,6 +138,99 @@ private struct StringsParser {
         findings: [
           Finding(rule: RuleName.syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
         ])
+    }
+  }
+
+  mutating func readPropertyList() -> ReadResult {
+    do throws(OffsetSyntaxError) {
+      try skipTrivia()
+      let root = try value(pointer: "", depth: 0)
+      try skipTrivia()
+      guard index >= bytes.count else {
+        throw OffsetSyntaxError(offset: index, message: "text after the property list")
+      }
+      return ReadResult(root: root, findings: [])
+    } catch {
+      let position = lines.position(ofOffset: error.offset)
+      return ReadResult(
+        root: nil,
+        findings: [
+          Finding(rule: RuleName.syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
+        ])
+    }
+  }
+
+  /// One value of a general old-style property list.
+  mutating func value(pointer: String, depth: Int) throws(OffsetSyntaxError) -> Node {
+    guard depth < ReaderLimits.maxDepth else {
+      throw OffsetSyntaxError(offset: index, message: "nested more than \(ReaderLimits.maxDepth) levels deep")
+    }
+    let start = index
+    switch peek {
+    case UInt8(ascii: "{"):
+      index += 1
+      var members: [Member] = []
+      while true {
+        try skipTrivia()
+        guard let byte = peek else {
+          throw OffsetSyntaxError(
+            offset: start, message: "the dictionary opened by { is never closed", help: "close it with }")
+        }
+        if byte == UInt8(ascii: "}") {
+          index += 1
+          break
+        }
+        let keyStart = index
+        let key = try string(what: "a key")
+        let keySpan = span(keyStart, index)
+        try skipTrivia()
+        guard peek == UInt8(ascii: "=") else {
+          throw OffsetSyntaxError(offset: index, message: "expected = after the key \"\(key)\"")
+        }
+        index += 1
+        try skipTrivia()
+        let child = try value(pointer: Node.pointer(pointer, appending: key), depth: depth + 1)
+        try skipTrivia()
+        guard peek == UInt8(ascii: ";") else {
+          throw OffsetSyntaxError(
+            offset: index, message: "expected ; after the value of \"\(key)\"", help: "end every entry with a semicolon"
+          )
+        }
+        index += 1
+        members.append(Member(key: key, keySpan: keySpan, value: child))
+      }
+      return Node(stored: .object(members), span: span(start, index), pointer: pointer)
+    case UInt8(ascii: "("):
+      index += 1
+      var elements: [Node] = []
+      while true {
+        try skipTrivia()
+        guard let byte = peek else {
+          throw OffsetSyntaxError(
+            offset: start, message: "the array opened by ( is never closed", help: "close it with )")
+        }
+        if byte == UInt8(ascii: ")") {
+          index += 1
+          break
+        }
+        elements.append(try value(pointer: "\(pointer)/\(elements.count)", depth: depth + 1))
+        try skipTrivia()
+        if peek == UInt8(ascii: ",") {
+          index += 1
+        } else if peek != UInt8(ascii: ")") {
+          throw OffsetSyntaxError(offset: index, message: "expected , or ) in the array")
+        }
+      }
+      return Node(stored: .array(elements), span: span(start, index), pointer: pointer)
+    case UInt8(ascii: "<"):
+      while let byte = peek, byte != UInt8(ascii: ">") { index += 1 }
+      guard peek != nil else { throw OffsetSyntaxError(offset: start, message: "the data opened by < is never closed") }
+      index += 1
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      return Node(stored: .string(text), span: span(start, index), pointer: pointer)
+    default:
+      let text = try string(what: "a value")
+      return Node(stored: .string(text), span: span(start, index), pointer: pointer)
     }
   }
 

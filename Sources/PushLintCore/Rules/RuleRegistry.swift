@@ -36,6 +36,7 @@ public struct RuleRegistry: Sendable {
     PushTypeMissingRule.self,
     PushTypeMismatchRule.self,
     TopicSuffixRule.self,
+    TopicBundleMismatchRule.self,
     BackgroundPriorityRule.self,
     FCMTargetCountRule.self,
     FCMReservedDataKeyRule.self,

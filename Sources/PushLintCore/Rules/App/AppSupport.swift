@@ -14,7 +14,16 @@ extension Rule {
   static func entitlementFinding(
     entitlement: String, what: String, plural: Bool = false, node: Node, consequence: String, context: RuleContext
   ) -> Finding? {
-    let files = context.project.entitlements
+    let project = context.project
+    // A provisioning profile says what Apple granted: a build step may add
+    // an entitlement to the signed app that no .entitlements file lists.
+    guard !project.profiles.contains(where: { $0.grants[entitlement] == true }) else { return nil }
+    // With an Xcode project, only the app targets' own entitlements count.
+    let appFiles = Set(project.targets.filter(\.isApp).compactMap(\.entitlements))
+    var files = project.entitlements
+    if !appFiles.isEmpty, files.contains(where: { appFiles.contains($0.declaration.path) }) {
+      files = files.filter { appFiles.contains($0.declaration.path) }
+    }
     guard !files.contains(where: { $0.grants[entitlement] == true }) else { return nil }
     let needs = plural ? "need" : "needs"
     if files.isEmpty {
@@ -25,8 +34,13 @@ extension Rule {
     }
     let paths = files.map(\.declaration.place)
     let granters = paths.count == 1 ? paths[0] : "none of " + paths.joined(separator: ", ")
+    let profiles =
+      project.profiles.isEmpty
+      ? " (nor does any provisioning profile in scope, so only a signing step could add it)"
+      : ""
     return finding(
-      at: node, "\(what) \(needs) the \(entitlement) entitlement, which \(granters) does not grant; \(consequence)",
+      at: node,
+      "\(what) \(needs) the \(entitlement) entitlement, which \(granters) does not grant\(profiles); \(consequence)",
       help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
   }
 }

@@ -4,11 +4,12 @@ enum CategoryUndeclaredRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
-    guard !project.categoryFiles.isEmpty, let category = document.push?.aps?["category"],
+    guard !project.categoryFiles.isEmpty, !project.hasUnresolvedCategories,
+      let category = document.push?.aps?["category"],
       let name = category.stringValue, project.declaredCategory(name) == nil, !document.containsPlaceholder(name)
     else { return [] }
     var message =
-      "category \"\(name)\" is declared in no categories file (\(project.categoryFilesText)): no actions and no content extension will appear"
+      "category \"\(name)\" is not registered (categories read from \(project.categoryFilesText)): no actions and no content extension will appear"
     let (suggestion, help) = project.nearestCategory(to: name)
     message += suggestion
     return [finding(at: category, message, help: help)]

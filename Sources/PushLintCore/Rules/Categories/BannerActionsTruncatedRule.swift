@@ -3,7 +3,9 @@ enum BannerActionsTruncatedRule: Rule {
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    categories(of: document).compactMap { category in
+    // UNNotificationCategory has no minimal actions: the advice is for categories files only.
+    guard !document.format.isSourceCode else { return [] }
+    return categories(of: document).compactMap { category in
       guard category["minimalActions"] == nil, let actions = category.member("actions"),
         let elements = actions.value.elements, elements.count > 2
       else { return nil }

@@ -1,0 +1,136 @@
+/// What pushlint believes each project is: the files it read and as what,
+/// the Xcode targets, the categories registered (in code or in a categories
+/// file) and what could not be resolved. `pushlint project` prints it, so a
+/// surprising finding can be traced to what pushlint read.
+public struct ProjectDescription: Sendable {
+  public struct File: Sendable {
+    public var path: String
+    public var kind: String
+  }
+  public struct Skipped: Sendable {
+    public var path: String
+    public var reason: String
+  }
+  public struct Category: Sendable {
+    public var identifier: String
+    public var path: String
+    public var line: Int
+    public var options: [String]
+    public var actions: [(identifier: String, options: [String], textInput: Bool, conditional: Bool)]?
+    /// Why the actions are not listed, when they cannot be known statically.
+    public var actionsUnresolved: String?
+  }
+  public struct Unresolved: Sendable {
+    public var path: String
+    public var line: Int
+    public var reason: String
+  }
+
+  /// The project's folder and its configuration file, as the run shows paths.
+  public var root: String
+  public var configuration: String?
+  public var files: [File] = []
+  public var skipped: [Skipped] = []
+  public var targets: [XcodeTarget] = []
+  public var categories: [Category] = []
+  public var extensions: [(path: String, categories: [String])] = []
+  public var unresolved: [Unresolved] = []
+}
+
+extension Linter {
+  /// Each project the paths make up, read and resolved as `lint(paths:)`
+  /// reads them, but not checked.
+  public func describeProjects(
+    paths: [String], currentDirectory: String
+  ) -> (
+    projects: [ProjectDescription], errors: [FileError]
+  ) {
+    var errors: [FileError] = []
+    var projects: [ProjectDescription] = []
+    func display(_ absolute: String) -> String { Paths.relative(absolute, to: currentDirectory) ?? absolute }
+    for group in projectGroups(paths: paths, currentDirectory: currentDirectory, errors: &errors) {
+      guard let linter = group.linter else {
+        errors.append(group.configurationError!)
+        continue
+      }
+      var contextErrors: [FileError] = []
+      var files =
+        linter.readInParallel(group.inputs)
+        + linter.readInParallel(
+          linter.collectContextInputs(
+            excluding: Set(group.inputs.map(\.absolutePath)), currentDirectory: currentDirectory,
+            errors: &contextErrors))
+      errors += contextErrors
+      linter.resolveRegistrations(&files)
+      for index in files.indices {
+        if let bytes = files[index].deferredBytes {
+          files[index] = linter.read(bytes: bytes, input: files[index].input)
+        }
+      }
+      let context = ProjectContext(
+        documents: files.flatMap(\.documents).filter(linter.isContext), sounds: files.compactMap(\.sound))
+      var description = ProjectDescription(
+        root: display(group.root),
+        configuration: linter.configuration.file.map { display(Paths.absolute($0, from: currentDirectory)) })
+      for file in files.sorted(by: { $0.input.displayPath < $1.input.displayPath }) {
+        let path = file.input.displayPath
+        if let error = file.error {
+          description.skipped.append(.init(path: path, reason: error.reason))
+        } else if file.sound != nil {
+          description.files.append(.init(path: path, kind: "sound"))
+        } else if file.isJSONLines {
+          description.files.append(.init(path: path, kind: "json-lines"))
+        } else if let document = file.documents.first {
+          let kind = document.format.isSourceCode ? "source-registrations" : document.kind.rawValue
+          description.files.append(.init(path: path, kind: kind))
+        } else if file.isCode {
+          description.skipped.append(
+            .init(path: path, reason: "mentions no UNNotificationCategory or UNNotificationAction; not parsed"))
+        } else {
+          description.skipped.append(
+            .init(path: path, reason: "not a kind pushlint reads (payload, plist, categories…)"))
+        }
+      }
+      description.targets = context.targets
+      for (path, claimed) in context.contentExtensions {
+        description.extensions.append((path, claimed.map(\.name)))
+      }
+      for document in files.flatMap(\.documents) where document.kind == .categories {
+        if let code = document.code {
+          for category in code.categories {
+            description.categories.append(
+              .init(
+                identifier: category.identifier.text, path: code.path, line: category.initializer.start.line,
+                options: category.options.map(\.text),
+                actions: category.actions?.map {
+                  ($0.identifier.text, $0.options.map(\.text), $0.isTextInput, $0.isConditional)
+                }, actionsUnresolved: category.actionsUnresolved))
+          }
+          for unresolved in code.unresolved {
+            description.unresolved.append(
+              .init(path: code.path, line: unresolved.span.start.line, reason: unresolved.reason))
+          }
+        } else {
+          for category in document.root?["categories"]?.elements ?? [] {
+            guard let identifier = category["identifier"], let name = identifier.stringValue else { continue }
+            description.categories.append(
+              .init(
+                identifier: name, path: document.path, line: identifier.span.start.line,
+                options: category["options"]?.elements?.compactMap(\.stringValue) ?? [],
+                actions: (category["actions"]?.elements ?? []).map { action in
+                  (
+                    action["identifier"]?.stringValue ?? "",
+                    action["options"]?.elements?.compactMap(\.stringValue) ?? [],
+                    action["textInputButtonTitle"] != nil, false
+                  )
+                }))
+          }
+        }
+      }
+      projects.append(description)
+    }
+    // The root's own project is shown when it has files, or when it is the only one.
+    if projects.count > 1 { projects.removeAll { $0.files.isEmpty && $0.skipped.isEmpty } }
+    return (projects, errors)
+  }
+}

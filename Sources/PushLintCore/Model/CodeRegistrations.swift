@@ -1,0 +1,145 @@
+/// Notification categories and actions that an app's source code registers
+/// (`UNNotificationCategory`, `UNNotificationAction`,
+/// `UNTextInputNotificationAction`), as far as they can be known without
+/// running the app. The Swift and Objective-C readers produce it; the
+/// classification stage turns it into a categories document, so the
+/// category rules judge code as they judge a categories file.
+public struct CodeRegistrations: Sendable {
+  public var path: String
+  public var categories: [CodeCategory] = []
+  /// Registrations whose identifier (or action list) depends on what only
+  /// running the app tells; no rule reports a category they might be.
+  public var unresolved: [CodeUnresolved] = []
+
+  public init(path: String, categories: [CodeCategory] = [], unresolved: [CodeUnresolved] = []) {
+    self.path = path
+    self.categories = categories
+    self.unresolved = unresolved
+  }
+
+  public var isEmpty: Bool { categories.isEmpty && unresolved.isEmpty }
+}
+
+/// A string the code gives, at the expression that gives it in this file.
+public struct CodeString: Sendable, Equatable {
+  public var text: String
+  public var span: SourceSpan
+
+  public init(_ text: String, span: SourceSpan) {
+    self.text = text
+    self.span = span
+  }
+}
+
+public struct CodeCategory: Sendable {
+  public var identifier: CodeString
+  /// The initializer: `UNNotificationCategory(` or `.init(` in Swift, the
+  /// `[UNNotificationCategory` receiver in Objective-C.
+  public var initializer: SourceSpan
+  /// In order; nil when the list cannot be known statically (then
+  /// `actionsUnresolved` says why, and no rule counts the actions).
+  public var actions: [CodeAction]?
+  public var actionsUnresolved: String?
+  /// Option names as Swift spells them (`customDismissAction`), at their expressions.
+  public var options: [CodeString] = []
+  public var intentIdentifiers: [CodeString]?
+  public var hiddenPreviewsBodyPlaceholder: CodeString?
+  public var categorySummaryFormat: CodeString?
+
+  public init(identifier: CodeString, initializer: SourceSpan) {
+    self.identifier = identifier
+    self.initializer = initializer
+  }
+}
+
+public struct CodeAction: Sendable {
+  public var identifier: CodeString
+  public var initializer: SourceSpan
+  /// nil when the title is not a literal (a localized string, say).
+  public var title: CodeString?
+  /// `foreground`, `destructive`, `authenticationRequired`.
+  public var options: [CodeString] = []
+  public var isTextInput = false
+  /// Present only in some runs of the app (appended under a condition).
+  public var isConditional = false
+  /// The file the action is declared in, when a reader knows it.
+  public var path: String?
+
+  public init(identifier: CodeString, initializer: SourceSpan) {
+    self.identifier = identifier
+    self.initializer = initializer
+  }
+
+  /// Every position moved to `span` of `path`: an action declared in one
+  /// file and used by a category in another is shown where the category uses it.
+  public mutating func relocate(to span: SourceSpan, path: String) {
+    identifier.span = span
+    initializer = span
+    title?.span = span
+    for index in options.indices { options[index].span = span }
+    self.path = path
+  }
+}
+
+public struct CodeUnresolved: Error, Sendable, Equatable {
+  public var span: SourceSpan
+  public var reason: String
+
+  public init(span: SourceSpan, reason: String) {
+    self.span = span
+    self.reason = reason
+  }
+}
+
+/// A source file handed to a registration reader.
+public struct CodeSource: Sendable {
+  /// The path diagnostics name.
+  public var path: String
+  public var bytes: [UInt8]
+
+  public init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
+
+  /// Whether the text names one of the notification types: the byte search
+  /// that decides which files are parsed at all.
+  public static func mentionsNotificationTypes(_ bytes: [UInt8]) -> Bool {
+    ByteSearch.contains("UNNotificationCategory", in: bytes) || ByteSearch.contains("UNNotificationAction", in: bytes)
+      || ByteSearch.contains("UNTextInputNotificationAction", in: bytes)
+  }
+}
+
+/// The rest of a module's source files, for the declarations a registration
+/// names: read and searched only when a name is not found in the files
+/// that register.
+public struct CodeModule: Sendable {
+  let files: [(path: String, load: @Sendable () -> [UInt8]?)]
+
+  public init(files: [(path: String, load: @Sendable () -> [UInt8]?)]) {
+    self.files = files
+  }
+
+  public static let empty = CodeModule(files: [])
+
+  /// The files whose text contains any of `words`, in path order.
+  public func files(containingAny words: Set<String>) -> [CodeSource] {
+    guard !words.isEmpty else { return [] }
+    return files.compactMap { file in
+      guard let bytes = file.load(), words.contains(where: { ByteSearch.contains($0, in: bytes) }) else {
+        return nil
+      }
+      return CodeSource(path: file.path, bytes: bytes)
+    }
+  }
+}
+
+/// Reads the registrations of one source language.
+public protocol RegistrationReader: Sendable {
+  /// Lowercased file extensions this reader reads.
+  var fileExtensions: Set<String> { get }
+  /// The registrations in `files` (each mentions a notification type), one
+  /// entry per file that registers or tries to, with names resolved across
+  /// them and, as needed, across `module`.
+  func registrations(in files: [CodeSource], module: CodeModule) -> [CodeRegistrations]
+}

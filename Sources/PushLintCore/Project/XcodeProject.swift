@@ -1,0 +1,188 @@
+/// A target of an Xcode project, as far as notifications need it: what it
+/// builds, its bundle identifiers, and which Info.plist and entitlements
+/// file are its own.
+public struct XcodeTarget: Sendable {
+  public var name: String
+  /// `com.apple.product-type.application`, `…app-extension`, …
+  public var productType: String
+  /// Each build configuration's `PRODUCT_BUNDLE_IDENTIFIER`, expanded, in
+  /// configuration order without repeats; empty when none is set.
+  public var bundleIdentifiers: [String] = []
+  /// A bundle identifier naming a build setting that is not in the project
+  /// (an `.xcconfig`, say): the target's identifier is then unknown.
+  public var unresolvedBundleIdentifier: String?
+  /// Paths as the run shows them.
+  public var infoPlist: String?
+  public var entitlements: String?
+  /// `INFOPLIST_KEY_*` settings: keys of a generated Info.plist.
+  public var infoPlistKeys: [String: String] = [:]
+  /// The targets this one depends on (an app's embedded extensions).
+  public var dependencies: [String] = []
+  /// The project file and the target's name there.
+  public var declaration: Declaration
+
+  public var isApp: Bool { productType.hasPrefix("com.apple.product-type.application") }
+  public var isExtension: Bool { productType.contains("extension") }
+
+  /// A short name for the product type (`app`, `app-extension`, `framework`).
+  public var productKind: String {
+    let prefix = "com.apple.product-type."
+    return productType.hasPrefix(prefix) ? String(productType.dropFirst(prefix.count)) : productType
+  }
+}
+
+/// Reads the targets out of a parsed `project.pbxproj`.
+enum XcodeProjectReader {
+  static func targets(of root: Node, path: String) -> [XcodeTarget] {
+    guard let objects = root["objects"] else { return [] }
+    func object(_ id: String?) -> Node? { id.flatMap { objects[$0] } }
+    // Folder of the .xcodeproj: where SRCROOT and relative settings start.
+    let projectDirectory = Paths.directoryName(Paths.directoryName(path))
+    let bundleName = Paths.fileName(Paths.directoryName(path))
+    let projectName = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(".xcodeproj".count)) : bundleName
+    var projectSettings: [String: [String: String]] = [:]
+    var nativeTargets: [(id: String, node: Node, span: SourceSpan)] = []
+    for member in objects.members ?? [] {
+      switch member.value["isa"]?.stringValue {
+      case "PBXProject":
+        for configuration in configurations(of: member.value, in: object) {
+          projectSettings[configuration.name] = configuration.settings
+        }
+      case "PBXNativeTarget":
+        nativeTargets.append((member.key, member.value, member.value["name"]?.span ?? member.keySpan))
+      default: break
+      }
+    }
+    let names = Dictionary(
+      nativeTargets.map { ($0.id, $0.node["name"]?.stringValue ?? $0.id) }, uniquingKeysWith: { first, _ in first })
+    return nativeTargets.map { id, node, span in
+      let name = node["name"]?.stringValue ?? id
+      var target = XcodeTarget(
+        name: name, productType: node["productType"]?.stringValue ?? "",
+        declaration: Declaration(name: name, path: path, span: span))
+      for configuration in configurations(of: node, in: object) {
+        var settings = projectSettings[configuration.name] ?? [:]
+        settings.merge(configuration.settings) { $1 }
+        let builtIn = [
+          "TARGET_NAME": name, "PROJECT_NAME": projectName, "SRCROOT": ".", "PROJECT_DIR": ".",
+          "SOURCE_ROOT": ".", "CONFIGURATION": configuration.name,
+        ]
+        var expander = SettingExpander(settings: settings, builtIn: builtIn)
+        if let identifier = settings["PRODUCT_BUNDLE_IDENTIFIER"] {
+          if let expanded = expander.expand(identifier) {
+            if !target.bundleIdentifiers.contains(expanded) { target.bundleIdentifiers.append(expanded) }
+          } else {
+            target.unresolvedBundleIdentifier = identifier
+          }
+        }
+        if target.infoPlist == nil, let plist = settings["INFOPLIST_FILE"].flatMap({ expander.expand($0) }) {
+          target.infoPlist = projectPath(plist, in: projectDirectory)
+        }
+        if target.entitlements == nil, let file = settings["CODE_SIGN_ENTITLEMENTS"].flatMap({ expander.expand($0) }) {
+          target.entitlements = projectPath(file, in: projectDirectory)
+        }
+        for (key, value) in settings where key.hasPrefix("INFOPLIST_KEY_") {
+          target.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = expander.expand(value) ?? value
+        }
+      }
+      for dependency in node["dependencies"]?.elements ?? [] {
+        if let targetID = object(dependency.stringValue)?["target"]?.stringValue, let name = names[targetID] {
+          target.dependencies.append(name)
+        }
+      }
+      return target
+    }
+  }
+
+  /// A target's or project's build configurations with their settings as strings.
+  private static func configurations(
+    of node: Node, in object: (String?) -> Node?
+  ) -> [(name: String, settings: [String: String])] {
+    let list = object(node["buildConfigurationList"]?.stringValue)
+    return (list?["buildConfigurations"]?.elements ?? []).compactMap { reference in
+      guard let configuration = object(reference.stringValue) else { return nil }
+      var settings: [String: String] = [:]
+      for member in configuration["buildSettings"]?.members ?? [] {
+        // A setting with a condition (`KEY[sdk=iphoneos*]`) holds for some builds only.
+        guard !member.key.contains("[") else { continue }
+        if let text = member.value.stringValue {
+          settings[member.key] = text
+        } else if let elements = member.value.elements {
+          settings[member.key] = elements.compactMap(\.stringValue).joined(separator: " ")
+        }
+      }
+      return (configuration["name"]?.stringValue ?? "", settings)
+    }
+  }
+
+  /// A path a build setting gives, as the run shows paths.
+  static func projectPath(_ value: String, in projectDirectory: String) -> String {
+    var value = value
+    while value.hasPrefix("./") { value.removeFirst(2) }
+    if value.hasPrefix("/") { return value }
+    return Paths.normalize(projectDirectory.isEmpty || projectDirectory == "." ? value : projectDirectory + "/" + value)
+  }
+}
+
+/// `$(NAME)`, `${NAME}` and `$(NAME:modifier)` over build settings; nil
+/// when a name is set nowhere in the project (an `.xcconfig` or the
+/// command line sets it).
+struct SettingExpander {
+  var settings: [String: String]
+  var builtIn: [String: String]
+  private var depth = 0
+
+  init(settings: [String: String], builtIn: [String: String]) {
+    self.settings = settings
+    self.builtIn = builtIn
+  }
+
+  mutating func expand(_ text: String) -> String? {
+    guard depth < 16 else { return nil }
+    depth += 1
+    defer { depth -= 1 }
+    var result = ""
+    var rest = Substring(text)
+    while let dollar = rest.firstIndex(of: "$") {
+      result += rest[..<dollar]
+      let after = rest.index(after: dollar)
+      guard after < rest.endIndex, let close = closing(for: rest[after]) else {
+        result.append("$")
+        rest = rest[after...]
+        continue
+      }
+      guard let end = rest[after...].firstIndex(of: close) else { return nil }
+      let inner = rest[rest.index(after: after)..<end]
+      let parts = inner.split(separator: ":", maxSplits: 1)
+      guard let name = parts.first.map(String.init) else { return nil }
+      guard var value = value(of: name) else { return nil }
+      if parts.count == 2 {
+        for modifier in parts[1].split(separator: ",") {
+          switch modifier {
+          case "rfc1034identifier":
+            value = String(value.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" })
+          case "c99extidentifier", "identifier":
+            value = String(value.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+          case "lower": value = value.lowercased()
+          case "upper": value = value.uppercased()
+          default: return nil
+          }
+        }
+      }
+      result += value
+      rest = rest[rest.index(after: end)...]
+    }
+    return result + rest
+  }
+
+  private func closing(for character: Character) -> Character? {
+    character == "(" ? ")" : character == "{" ? "}" : nil
+  }
+
+  private mutating func value(of name: String) -> String? {
+    if name == "inherited" { return "" }
+    if let setting = settings[name] { return expand(setting) }
+    if name == "PRODUCT_NAME" { return builtIn["TARGET_NAME"] }
+    return builtIn[name]
+  }
+}

@@ -1,0 +1,435 @@
+/// Reads `[UNNotificationCategory categoryWithIdentifier:actions:…]` and
+/// `[UNNotificationAction actionWithIdentifier:title:options:]` registrations
+/// from Objective-C, resolving identifiers through string literals,
+/// `NSString *const` constants, `#define`s (in any file of the module) and
+/// locals assigned earlier in the same method, with `addObject:` appends.
+public struct ObjCRegistrationReader: RegistrationReader {
+  public init() {}
+
+  public var fileExtensions: Set<String> { ["m", "mm", "h"] }
+
+  public func registrations(in files: [CodeSource], module: CodeModule) -> [CodeRegistrations] {
+    let registering = files.map { ObjCFile($0) }
+    var constants = ObjCConstants()
+    for file in registering { constants.add(file) }
+    var loaded = Set(files.map(\.path))
+    for _ in 0..<3 {
+      var missing: Set<String> = []
+      for file in registering {
+        var evaluator = ObjCEvaluator(file: file, constants: constants)
+        _ = evaluator.registrations()
+        missing.formUnion(evaluator.missingNames)
+      }
+      let more = module.files(containingAny: missing).filter { loaded.insert($0.path).inserted }
+      if more.isEmpty { break }
+      for source in more { constants.add(ObjCFile(source)) }
+    }
+    return registering.map { file in
+      var evaluator = ObjCEvaluator(file: file, constants: constants)
+      return evaluator.registrations()
+    }.filter { !$0.isEmpty }
+  }
+}
+
+final class ObjCFile {
+  let path: String
+  let tokens: ObjCTokens
+  let lines: LineIndex
+
+  init(_ source: CodeSource) {
+    path = source.path
+    tokens = ObjCTokens(source.bytes)
+    lines = LineIndex(bytes: source.bytes)
+  }
+
+  func span(_ first: ObjCToken, _ last: ObjCToken? = nil) -> SourceSpan {
+    SourceSpan(start: lines.position(ofOffset: first.start), end: lines.position(ofOffset: (last ?? first).end))
+  }
+}
+
+/// File-level constants and macros of the module: `NAME = @"…";` at brace
+/// depth 0, and `#define NAME …`.
+struct ObjCConstants {
+  var values: [String: [[ObjCToken]]] = [:]
+
+  mutating func add(_ file: ObjCFile) {
+    for macro in file.tokens.macros { values[macro.name, default: []].append(macro.body) }
+    let tokens = file.tokens.tokens
+    var depth = 0
+    for (index, token) in tokens.enumerated() {
+      if token.text == "{" { depth += 1 }
+      if token.text == "}" { depth = max(0, depth - 1) }
+      guard depth == 0, token.text == "=", index > 0, tokens[index - 1].kind == .identifier else { continue }
+      var end = index + 1
+      while end < tokens.count && tokens[end].text != ";" { end += 1 }
+      values[tokens[index - 1].text, default: []].append(Array(tokens[(index + 1)..<end]))
+    }
+  }
+}
+
+struct ObjCEvaluator {
+  let file: ObjCFile
+  let constants: ObjCConstants
+  var missingNames: Set<String> = []
+  private var depth = 0
+  let tokens: [ObjCToken]
+
+  static let actionOptions = [
+    "UNNotificationActionOptionForeground": "foreground", "UNNotificationActionOptionDestructive": "destructive",
+    "UNNotificationActionOptionAuthenticationRequired": "authenticationRequired",
+  ]
+  static let categoryOptions = [
+    "UNNotificationCategoryOptionCustomDismissAction": "customDismissAction",
+    "UNNotificationCategoryOptionAllowInCarPlay": "allowInCarPlay",
+    "UNNotificationCategoryOptionHiddenPreviewsShowTitle": "hiddenPreviewsShowTitle",
+    "UNNotificationCategoryOptionHiddenPreviewsShowSubtitle": "hiddenPreviewsShowSubtitle",
+    "UNNotificationCategoryOptionAllowAnnouncement": "allowAnnouncement",
+  ]
+  static let noOptions: Set<String> = [
+    "UNNotificationActionOptionNone", "UNNotificationCategoryOptionNone", "0", "kNilOptions",
+  ]
+
+  /// Evaluates `tokens` (by default the file's; a constant's body otherwise).
+  init(file: ObjCFile, constants: ObjCConstants, tokens: [ObjCToken]? = nil) {
+    self.file = file
+    self.constants = constants
+    self.tokens = tokens ?? file.tokens.tokens
+  }
+
+  indirect enum Value {
+    case string(String)
+    case array([(value: Value, conditional: Bool)])
+    case action(CodeAction)
+    case options([String])
+    case unknown(String)
+
+    var reason: String? {
+      if case .unknown(let reason) = self { return reason }
+      return nil
+    }
+  }
+
+  /// A message send's parts: `[receiver part: argument part: argument …]`.
+  struct MessageSend {
+    var open: Int
+    var receiver: Int
+    var arguments: [(label: String, range: Range<Int>)]
+    var close: Int
+  }
+
+  // MARK: Registrations
+
+  mutating func registrations() -> CodeRegistrations {
+    var result = CodeRegistrations(path: file.path)
+    for index in tokens.indices
+    where tokens[index].text == "[" && index + 1 < tokens.count && tokens[index + 1].text == "UNNotificationCategory" {
+      guard let send = messageSend(at: index), send.arguments.first?.label == "categoryWithIdentifier" else {
+        continue
+      }
+      let initializer = file.span(tokens[send.open], tokens[send.receiver])
+      let identifierRange = send.arguments[0].range
+      guard case .string(let identifier) = evaluate(identifierRange, at: index) else {
+        let reason = evaluate(identifierRange, at: index).reason ?? "not a string"
+        result.unresolved.append(
+          CodeUnresolved(
+            span: initializer,
+            reason: "the category identifier \(text(identifierRange).prefix(60)) is not known statically: \(reason)"))
+        continue
+      }
+      var category = CodeCategory(
+        identifier: CodeString(identifier, span: span(identifierRange)), initializer: initializer)
+      for argument in send.arguments.dropFirst() {
+        switch argument.label {
+        case "actions":
+          switch evaluate(argument.range, at: index) {
+          case .array(let elements):
+            var actions: [CodeAction] = []
+            for element in elements {
+              guard case .action(var action) = element.value else {
+                category.actionsUnresolved = element.value.reason ?? "an element is not an action"
+                break
+              }
+              action.isConditional = action.isConditional || element.conditional
+              actions.append(action)
+            }
+            if category.actionsUnresolved == nil { category.actions = actions }
+          case let other:
+            category.actionsUnresolved = other.reason ?? "not an array of actions"
+          }
+        case "intentIdentifiers":
+          if case .array(let elements) = evaluate(argument.range, at: index) {
+            category.intentIdentifiers = elements.compactMap {
+              if case .string(let text) = $0.value { CodeString(text, span: span(argument.range)) } else { nil }
+            }
+          }
+        case "hiddenPreviewsBodyPlaceholder", "categorySummaryFormat":
+          if case .string(let text) = evaluate(argument.range, at: index) {
+            let value = CodeString(text, span: span(argument.range))
+            if argument.label == "categorySummaryFormat" {
+              category.categorySummaryFormat = value
+            } else {
+              category.hiddenPreviewsBodyPlaceholder = value
+            }
+          }
+        case "options":
+          category.options = options(argument.range, table: Self.categoryOptions)
+        default: break
+        }
+      }
+      result.categories.append(category)
+    }
+    return result
+  }
+
+  private func text(_ range: Range<Int>) -> String { tokens[range].map(\.text).joined(separator: " ") }
+
+  private func span(_ range: Range<Int>) -> SourceSpan {
+    guard let first = range.first, let last = range.last else { return .fileStart }
+    return file.span(tokens[first], tokens[last])
+  }
+
+  private func options(_ range: Range<Int>, table: [String: String]) -> [CodeString] {
+    tokens[range].compactMap { token in table[token.text].map { CodeString($0, span: file.span(token)) } }
+  }
+
+  /// The message send opening at `open`, or nil when it does not close.
+  func messageSend(at open: Int) -> MessageSend? {
+    guard open + 1 < tokens.count else { return nil }
+    var arguments: [(String, Range<Int>)] = []
+    var index = open + 2
+    // A selector part: `label :` at this send's depth.
+    while index < tokens.count {
+      if tokens[index].text == "]" {
+        return MessageSend(open: open, receiver: open + 1, arguments: arguments, close: index)
+      }
+      guard tokens[index].kind == .identifier, index + 1 < tokens.count, tokens[index + 1].text == ":" else {
+        // A unary message (`[NSMutableArray new]`).
+        if tokens[index].kind == .identifier, index + 1 < tokens.count, tokens[index + 1].text == "]" {
+          return MessageSend(
+            open: open, receiver: open + 1, arguments: [(tokens[index].text, index..<index)], close: index + 1)
+        }
+        return nil
+      }
+      let label = tokens[index].text
+      let start = index + 2
+      var end = start
+      var nesting = 0
+      while end < tokens.count {
+        let text = tokens[end].text
+        if text == "[" || text == "(" || text == "{" { nesting += 1 }
+        if text == "]" || text == ")" || text == "}" {
+          if nesting == 0 { break }
+          nesting -= 1
+        }
+        if nesting == 0 && tokens[end].kind == .identifier && end + 1 < tokens.count && tokens[end + 1].text == ":"
+          && end > start
+        {
+          break
+        }
+        if nesting == 0 && text == ";" { return nil }
+        end += 1
+      }
+      arguments.append((label, start..<end))
+      index = end
+    }
+    return nil
+  }
+
+  // MARK: Expressions
+
+  mutating func evaluate(_ range: Range<Int>, at use: Int) -> Value {
+    guard depth < 24 else { return .unknown("a chain of constants too deep to follow") }
+    depth += 1
+    defer { depth -= 1 }
+    var range = range
+    // Casts and parentheses: `(NSString *)x`, `(x)`.
+    while range.count >= 2, tokens[range.lowerBound].text == "(" {
+      guard let close = matching(range.lowerBound), close < range.upperBound else { break }
+      if close == range.upperBound - 1 {
+        range = (range.lowerBound + 1)..<(range.upperBound - 1)
+      } else {
+        range = (close + 1)..<range.upperBound
+      }
+    }
+    guard let first = range.first else { return .unknown("an empty expression") }
+    let token = tokens[first]
+    if range.count == 1 {
+      switch token.kind {
+      case .string: return .string(token.text)
+      case .identifier:
+        if token.text == "nil" { return .array([]) }
+        return lookup(token.text, at: use)
+      default: return .unknown("\(token.text) is not a string")
+      }
+    }
+    if token.text == "@", range.count >= 2, tokens[first + 1].text == "[" {
+      return .array(split(((first + 2)..<(range.upperBound - 1))).map { (evaluate($0, at: use), false) })
+    }
+    if token.text == "[", let send = messageSend(at: first) { return message(send, at: use) }
+    if range.contains(where: { tokens[$0].text == "|" }) || Self.actionOptions[token.text] != nil {
+      return .options(tokens[range].compactMap { Self.actionOptions[$0.text] ?? Self.categoryOptions[$0.text] })
+    }
+    if token.kind == .identifier, tokens[first + 1].text == "(" {
+      return .unknown(token.text.contains("Localized") ? "a localized string" : "the result of \(token.text)(…)")
+    }
+    return .unknown("\(text(range).prefix(40)) is decided at run time")
+  }
+
+  private func matching(_ open: Int) -> Int? {
+    var nesting = 0
+    for index in open..<tokens.count {
+      if ["(", "[", "{"].contains(tokens[index].text) { nesting += 1 }
+      if [")", "]", "}"].contains(tokens[index].text) {
+        nesting -= 1
+        if nesting == 0 { return index }
+      }
+    }
+    return nil
+  }
+
+  /// Comma-separated parts of a range, at its own nesting level.
+  private func split(_ range: Range<Int>) -> [Range<Int>] {
+    guard !range.isEmpty else { return [] }
+    var parts: [Range<Int>] = []
+    var start = range.lowerBound
+    var nesting = 0
+    for index in range {
+      let text = tokens[index].text
+      if ["(", "[", "{"].contains(text) { nesting += 1 }
+      if [")", "]", "}"].contains(text) { nesting -= 1 }
+      if text == "," && nesting == 0 {
+        parts.append(start..<index)
+        start = index + 1
+      }
+    }
+    if start < range.upperBound { parts.append(start..<range.upperBound) }
+    return parts.filter { !$0.isEmpty }
+  }
+
+  private mutating func message(_ send: MessageSend, at use: Int) -> Value {
+    let receiver = tokens[send.receiver].text
+    let first = send.arguments.first?.label ?? ""
+    if ["UNNotificationAction", "UNTextInputNotificationAction"].contains(receiver), first == "actionWithIdentifier" {
+      let identifier = send.arguments[0].range
+      guard case .string(let name) = evaluate(identifier, at: use) else {
+        return .unknown("the action identifier \(text(identifier).prefix(60)) is not known statically")
+      }
+      var action = CodeAction(
+        identifier: CodeString(name, span: span(identifier)),
+        initializer: file.span(tokens[send.open], tokens[send.receiver]))
+      action.path = file.path
+      action.isTextInput = receiver == "UNTextInputNotificationAction"
+      for argument in send.arguments.dropFirst() {
+        if argument.label == "title", case .string(let title) = evaluate(argument.range, at: use) {
+          action.title = CodeString(title, span: span(argument.range))
+        }
+        if argument.label == "options" { action.options = options(argument.range, table: Self.actionOptions) }
+      }
+      return .action(action)
+    }
+    switch (receiver, first) {
+    case ("NSArray", "arrayWithObjects"), ("NSSet", "setWithObjects"), ("NSMutableArray", "arrayWithObjects"):
+      let parts = send.arguments.flatMap { split($0.range) }
+      return .array(
+        parts.map { evaluate($0, at: use) }.filter { if case .array(let e) = $0, e.isEmpty { false } else { true } }.map
+        { ($0, false) })
+    case ("NSArray", "arrayWithObject"), ("NSSet", "setWithObject"):
+      return .array([(evaluate(send.arguments[0].range, at: use), false)])
+    case ("NSSet", "setWithArray"), ("NSArray", "arrayWithArray"), ("NSMutableArray", "arrayWithArray"):
+      return evaluate(send.arguments[0].range, at: use)
+    case ("NSMutableArray", "new"), ("NSMutableArray", "array"), ("NSMutableSet", "set"), ("NSMutableSet", "new"):
+      return .array([])
+    default:
+      return .unknown("the result of [\(receiver) \(first)…]")
+    }
+  }
+
+  // MARK: Names
+
+  /// A local assigned earlier in the same method (with its `addObject:`s
+  /// since), then a constant or macro of the module.
+  private mutating func lookup(_ name: String, at use: Int) -> Value {
+    if let local = localValue(name, at: use) { return local }
+    guard let candidates = constants.values[name], !candidates.isEmpty else {
+      if Self.noOptions.contains(name) { return .options([]) }
+      missingNames.insert(name)
+      return .unknown("\(name) is declared in no file read")
+    }
+    var values: [Value] = []
+    for body in candidates {
+      // A constant's own tokens, perhaps from another file: only its value is used.
+      var nested = ObjCEvaluator(file: file, constants: constants, tokens: body)
+      nested.depth = depth
+      let value = nested.evaluate(0..<nested.tokens.count, at: nested.tokens.count)
+      missingNames.formUnion(nested.missingNames)
+      values.append(value)
+    }
+    let strings = Set(values.compactMap { if case .string(let text) = $0 { text } else { nil } })
+    if strings.count == 1 && values.allSatisfy({ $0.reason == nil }) { return .string(strings.first!) }
+    if values.count == 1 { return values[0] }
+    return .unknown("\(name) is defined more than once")
+  }
+
+  /// `name = expr;` before `use` inside the same method body.
+  private mutating func localValue(_ name: String, at use: Int) -> Value? {
+    // The method body: the outermost `{` still open at `use`.
+    var depthAt = 0
+    var bodyStart: Int?
+    for index in 0..<min(use, tokens.count) {
+      if tokens[index].text == "{" {
+        if depthAt == 0 { bodyStart = index }
+        depthAt += 1
+      }
+      if tokens[index].text == "}" { depthAt = max(0, depthAt - 1) }
+    }
+    guard let bodyStart, depthAt > 0 else { return nil }
+    var assignment: Int?
+    for index in stride(from: min(use, tokens.count) - 1, to: bodyStart, by: -1)
+    where tokens[index].text == "=" && tokens[index - 1].text == name && tokens[index - 1].kind == .identifier {
+      assignment = index
+      break
+    }
+    guard let assignment else { return nil }
+    var end = assignment + 1
+    while end < tokens.count && tokens[end].text != ";" { end += 1 }
+    guard case .array(var elements) = evaluate((assignment + 1)..<end, at: assignment) else {
+      return evaluate((assignment + 1)..<end, at: assignment)
+    }
+    // `[name addObject:x]` and `[name addObjectsFromArray:xs]` between the assignment and the use.
+    var nesting = 0
+    for index in end..<min(use, tokens.count) {
+      if tokens[index].text == "{" { nesting += 1 }
+      if tokens[index].text == "}" { nesting -= 1 }
+      guard tokens[index].text == "[", index + 1 < tokens.count, tokens[index + 1].text == name,
+        let send = messageSend(at: index), let argument = send.arguments.first
+      else { continue }
+      let conditional = nesting > 0 || Self.followsCondition(tokens, before: index, after: end)
+      switch argument.label {
+      case "addObject": elements.append((evaluate(argument.range, at: index), conditional))
+      case "addObjectsFromArray":
+        guard case .array(let added) = evaluate(argument.range, at: index) else {
+          return .unknown("\(name) is extended at run time")
+        }
+        elements += added.map { ($0.value, $0.conditional || conditional) }
+      default: break
+      }
+    }
+    return .array(elements)
+  }
+
+  /// Whether a statement is the body of an `if`, `for` or `while` written without braces.
+  static func followsCondition(_ tokens: [ObjCToken], before index: Int, after start: Int) -> Bool {
+    guard index > start, tokens[index - 1].text == ")" else { return false }
+    var nesting = 0
+    var position = index - 1
+    while position > start {
+      if tokens[position].text == ")" { nesting += 1 }
+      if tokens[position].text == "(" {
+        nesting -= 1
+        if nesting == 0 { break }
+      }
+      position -= 1
+    }
+    return position > 0 && ["if", "for", "while"].contains(tokens[position - 1].text)
+  }
+}

@@ -1,0 +1,43 @@
+enum TopicBundleMismatchRule: Rule {
+  static let name = "topic-bundle-mismatch"
+  static let documentKinds: Set<DocumentKind>? = .pushes
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    let apps = context.project.targets.filter(\.isApp)
+    // Without an Xcode project, or with an app whose identifier only an
+    // .xcconfig or the build knows, there is nothing certain to compare with.
+    guard !apps.isEmpty,
+      !apps.contains(where: { $0.bundleIdentifiers.isEmpty || $0.unresolvedBundleIdentifier != nil })
+    else { return [] }
+    let identifiers = apps.flatMap(\.bundleIdentifiers)
+    var checked: [(topic: String, span: SourceSpan, pointer: String, what: String)] = []
+    if let push = document.push, let header = push.headers["apns-topic"], let topic = header.text,
+      !header.isTemplated(in: document)
+    {
+      checked.append((topic, header.valueSpan, header.pointer, "apns-topic"))
+    }
+    if let bundle = document.root?["Simulator Target Bundle"], let topic = bundle.stringValue,
+      !document.containsPlaceholder(topic)
+    {
+      checked.append((topic, bundle.span, bundle.pointer, "\"Simulator Target Bundle\""))
+    }
+    let suffixes = context.schema.pushTypeNames.compactMap { context.schema.pushTypes[$0]?.topicSuffix }
+    return checked.compactMap { item in
+      // The longest documented suffix comes off: `.voip-ptt` before `.voip`.
+      let suffix = suffixes.filter { item.topic.hasSuffix($0) }.max { $0.count < $1.count } ?? ""
+      let bundle = String(item.topic.dropLast(suffix.count))
+      guard !identifiers.contains(bundle) && !identifiers.contains(item.topic) else { return nil }
+      let names = apps.map { "\($0.name) (\($0.bundleIdentifiers.joined(separator: ", ")))" }
+      var message =
+        "\(item.what) \"\(item.topic)\" names no app of this project: the app targets are "
+        + context.project.namedList(names)
+        + " in \(context.project.namedList(context.project.xcodeProjects.map(\.path))); APNs answers DeviceTokenNotForTopic"
+      var help: String?
+      if let nearest = Suggestion.nearest(to: bundle, in: identifiers) {
+        message += "; did you mean \"\(nearest + suffix)\"?"
+        help = "write \"\(nearest + suffix)\""
+      }
+      return finding(at: item.span, pointer: item.pointer, message, help: help)
+    }
+  }
+}

@@ -1,0 +1,344 @@
+import PushLintSwiftSource
+import Testing
+
+@testable import PushLintCore
+
+/// Categories registered in Swift and Objective-C, the Xcode project and
+/// provisioning profiles: fixtures written for pushlint that reproduce the
+/// patterns public apps use (README, "Categories from source code").
+@Suite struct SourceRegistrationTests {
+  func linter() -> Linter {
+    var linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
+    return linter
+  }
+
+  /// The categories the readers find, as "IDENTIFIER@line: ACTION[options]…".
+  func registered(_ files: [(String, String)]) -> (categories: [String], unresolved: [String]) {
+    let reader: any RegistrationReader =
+      files[0].0.hasSuffix(".swift") ? SwiftRegistrationReader() : ObjCRegistrationReader()
+    let sources = files.map { CodeSource(path: $0.0, bytes: Array($0.1.utf8)) }
+    let registering = sources.filter { CodeSource.mentionsNotificationTypes($0.bytes) }
+    let others = sources.filter { !CodeSource.mentionsNotificationTypes($0.bytes) }
+    let module = CodeModule(files: others.map { source in (source.path, { source.bytes }) })
+    let found = reader.registrations(in: registering, module: module)
+    let categories = found.flatMap { file in
+      file.categories.map { category in
+        let actions =
+          category.actions.map { list in
+            list.map { action in
+              var notes = action.options.map(\.text)
+              if action.isTextInput { notes.append("text") }
+              if action.isConditional { notes.append("if") }
+              return action.identifier.text + (notes.isEmpty ? "" : "[\(notes.joined(separator: ","))]")
+            }.joined(separator: " ")
+          } ?? "?"
+        let options = category.options.isEmpty ? "" : "[\(category.options.map(\.text).joined(separator: ","))]"
+        return "\(category.identifier.text)\(options)@\(category.initializer.start.line): \(actions)"
+      }
+    }
+    let unresolved = found.flatMap { file in file.unresolved.map { "\(file.path):\($0.span.start.line)" } }
+    return (categories, unresolved)
+  }
+
+  @Test func swiftLiteralsConstantsInOtherFilesAndEnumRawValues() {
+    let result = registered([
+      (
+        "App/Categories.swift",
+        """
+        import UserNotifications
+        func register() {
+          let reply = UNTextInputNotificationAction(identifier: Actions.reply, title: "Reply", options: [], textInputButtonTitle: "Send", textInputPlaceholder: "")
+          let chat = UNNotificationCategory(identifier: Category.chat.rawValue, actions: [reply], intentIdentifiers: [], options: [.customDismissAction])
+          let plain = UNNotificationCategory(
+            identifier: "PLAIN", actions: [], intentIdentifiers: [], options: [])
+          let call = UNNotificationCategory.init(identifier: Category.call.rawValue, actions: [.init(identifier: "ANSWER", title: "Answer", options: [.foreground, .authenticationRequired])], intentIdentifiers: [], options: [])
+          UNUserNotificationCenter.current().setNotificationCategories([chat, plain, call])
+        }
+        """
+      ),
+      ("App/Identifiers.swift", "enum Category: String { case chat = \"CHAT\"; case call }\n"),
+      ("App/Actions.swift", "struct Actions {\n  static let reply = prefix + \"REPLY\"\n}\nlet prefix = \"CHAT_\"\n"),
+    ])
+    #expect(
+      result.categories == [
+        "CHAT[customDismissAction]@4: CHAT_REPLY[text]", "PLAIN@5: ",
+        "call@7: ANSWER[foreground,authenticationRequired]",
+      ])
+    #expect(result.unresolved.isEmpty)
+  }
+
+  @Test func swiftArraysBuiltInALocalConditionalsMapsAndAllCases() {
+    let result = registered([
+      (
+        "Setup.swift",
+        """
+        import UserNotifications
+        enum Kind: String, CaseIterable { case alpha = "A", beta = "B" }
+        final class Setup {
+          static let ids = ["X", "Y"]
+          func run(premium: Bool) {
+            var actions = [UNNotificationAction(identifier: "OPEN", title: "Open", options: [])]
+            if premium {
+              actions.append(UNNotificationAction(identifier: "SNOOZE", title: "Snooze", options: []))
+            }
+            actions += [UNNotificationAction(identifier: "LATER", title: "Later", options: [])]
+            let main = UNNotificationCategory(identifier: "MAIN", actions: actions, intentIdentifiers: [], options: [])
+            let perKind = Kind.allCases.map { kind in
+              UNNotificationCategory(identifier: "KIND_" + kind.rawValue, actions: [], intentIdentifiers: [], options: [])
+            }
+            for id in Setup.ids {
+              _ = UNNotificationCategory(identifier: id, actions: [], intentIdentifiers: [], options: [])
+            }
+            let mapped = UNNotificationCategory(identifier: "MAPPED", actions: ["ONE", "TWO"].map { UNNotificationAction(identifier: $0, title: $0, options: []) }, intentIdentifiers: [], options: [])
+          }
+        }
+        """
+      )
+    ])
+    #expect(
+      result.categories == [
+        "MAIN@11: OPEN SNOOZE[if] LATER", "KIND_A@13: ", "KIND_B@13: ", "X@16: ", "Y@16: ", "MAPPED@18: ONE TWO",
+      ])
+  }
+
+  @Test func swiftCommentedOutAndDeadBranchesAreNotRegistrations() {
+    let result = registered([
+      (
+        "A.swift",
+        """
+        import UserNotifications
+        // let old = UNNotificationCategory(identifier: "OLD", actions: [], intentIdentifiers: [], options: [])
+        /* UNNotificationCategory(identifier: "BLOCK", actions: [], intentIdentifiers: [], options: []) */
+        #if false
+        let dead = UNNotificationCategory(identifier: "DEAD", actions: [], intentIdentifiers: [], options: [])
+        #elseif DEBUG
+        let debug = UNNotificationCategory(identifier: "DEBUG_ONLY", actions: [], intentIdentifiers: [], options: [])
+        #endif
+        """
+      )
+    ])
+    #expect(result.categories == ["DEBUG_ONLY@7: "])
+  }
+
+  @Test func swiftUnresolvableIdentifiersAreListedNotGuessed() {
+    let result = registered([
+      (
+        "B.swift",
+        """
+        import UserNotifications
+        func category(from server: ServerCategory) -> UNNotificationCategory {
+          UNNotificationCategory(identifier: server.id, actions: [], intentIdentifiers: [], options: [])
+        }
+        func named(_ id: String) -> UNNotificationCategory {
+          UNNotificationCategory(identifier: id, actions: [], intentIdentifiers: [], options: [])
+        }
+        let a = named("FROM_CALL")
+        let dynamic = UNNotificationCategory(identifier: "CAT_\\(UUID().uuidString)", actions: [], intentIdentifiers: [], options: [])
+        let other = UNNotificationCategory(identifier: OtherModule.identifier, actions: [], intentIdentifiers: [], options: [])
+        """
+      )
+    ])
+    #expect(result.categories == ["FROM_CALL@6: "])
+    #expect(result.unresolved == ["B.swift:3", "B.swift:9", "B.swift:10"])
+  }
+
+  @Test func swiftThatDoesNotParseStillYieldsWhatItCan() {
+    let result = registered([
+      (
+        "Broken.swift",
+        "import UserNotifications\nfunc f( {\nlet ok = UNNotificationCategory(identifier: \"OK\", actions: [], intentIdentifiers: [], options: [])\n}}}} ((( \"\n"
+      )
+    ])
+    #expect(result.categories.contains("OK@3: "))
+  }
+
+  @Test func objectiveCMacrosConstantsLocalsAndDeadCode() {
+    let result = registered([
+      (
+        "App/Setup.m",
+        """
+        #import "Constants.h"
+        #define kReplyAction @"REPLY"
+        - (void)registerCategories {
+            UNTextInputNotificationAction *reply = [UNTextInputNotificationAction actionWithIdentifier:kReplyAction title:NSLocalizedString(@"Reply", nil) options:UNNotificationActionOptionNone textInputButtonTitle:@"Send" textInputPlaceholder:@""];
+            NSMutableArray *actions = [NSMutableArray new];
+            [actions addObject:reply];
+            if (self.canDelete) {
+                [actions addObject:[UNNotificationAction actionWithIdentifier:@"DELETE" title:@"Delete" options:UNNotificationActionOptionDestructive | UNNotificationActionOptionAuthenticationRequired]];
+            }
+            UNNotificationCategory *chat = [UNNotificationCategory categoryWithIdentifier:kChatCategory actions:actions intentIdentifiers:@[] options:UNNotificationCategoryOptionCustomDismissAction];
+        #if 0
+            UNNotificationCategory *old = [UNNotificationCategory categoryWithIdentifier:@"OLD" actions:@[] intentIdentifiers:@[] options:0];
+        #endif
+            // [UNNotificationCategory categoryWithIdentifier:@"COMMENTED" actions:@[] intentIdentifiers:@[] options:0];
+            UNNotificationCategory *alert =
+                [UNNotificationCategory categoryWithIdentifier:@"ALERT" actions:@[] intentIdentifiers:@[] options:0];
+            [UNNotificationCategory categoryWithIdentifier:self.serverIdentifier actions:@[] intentIdentifiers:@[] options:0];
+            [[UNUserNotificationCenter currentNotificationCenter] setNotificationCategories:[NSSet setWithObjects:chat, alert, nil]];
+        }
+        """
+      ),
+      ("App/Constants.m", "NSString *const kChatCategory = @\"CHAT\";\n"),
+    ])
+    #expect(
+      result.categories == [
+        "CHAT[customDismissAction]@10: REPLY[text] DELETE[destructive,authenticationRequired,if]", "ALERT@16: ",
+      ])
+    #expect(result.unresolved == ["App/Setup.m:17"])
+  }
+
+  // MARK: Through the linter
+
+  let contentExtension = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+      <key>NSExtension</key>
+      <dict>
+        <key>NSExtensionPointIdentifier</key>
+        <string>com.apple.usernotifications.content-extension</string>
+        <key>NSExtensionAttributes</key>
+        <dict>
+          <key>UNNotificationExtensionCategory</key>
+          <array><string>CHAT</string><string>CHTA</string></array>
+          <key>UNNotificationExtensionInitialContentSizeRatio</key>
+          <real>1</real>
+        </dict>
+      </dict>
+    </dict>
+    </plist>
+
+    """
+
+  @Test func aContentExtensionIsJudgedAgainstCategoriesRegisteredInSwift() {
+    let files: [(path: String, bytes: [UInt8])] = [
+      (
+        "App/Categories.swift",
+        Array(
+          "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [], options: [])\n".utf8
+        )
+      ),
+      ("Content/Info.plist", Array(contentExtension.utf8)),
+      ("push/a.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"CHAT\"}}".utf8)),
+    ]
+    let diagnostics = linter().lint(project: files)
+    #expect(
+      diagnostics.map { "\($0.rule) \($0.path):\($0.span.start.line)" } == [
+        "extension-category-undeclared Content/Info.plist:11"
+      ])
+    #expect(diagnostics.first?.message.contains("did you mean \"CHAT\" (App/Categories.swift:1)") == true)
+    // An unresolved registration might be CHTA: nothing is reported about it.
+    let unresolved =
+      files + [
+        (
+          "App/Server.swift",
+          Array(
+            "func f(id: String) { _ = UNNotificationCategory(identifier: id, actions: [], intentIdentifiers: [], options: []) }\n"
+              .utf8)
+        )
+      ]
+    #expect(linter().lint(project: unresolved).isEmpty)
+  }
+
+  @Test func categoryRulesReportAtTheSwiftSource() {
+    let source = """
+      let c = UNNotificationCategory(identifier: "CHAT", actions: [
+        UNNotificationAction(identifier: "com.apple.UNNotificationDefaultActionIdentifier", title: "Open", options: []),
+      ], intentIdentifiers: [], hiddenPreviewsBodyPlaceholder: "%d messages", options: [])
+      let d = UNNotificationCategory(identifier: "CHAT", actions: [], intentIdentifiers: [], options: [])
+
+      """
+    let diagnostics = linter().lint(project: [("App/C.swift", Array(source.utf8))])
+    #expect(
+      diagnostics.map { "\($0.rule) \($0.span.start.line):\($0.span.start.column)" } == [
+        "reserved-identifier 2:36", "format-specifier 3:58", "duplicate-identifier 4:44",
+      ])
+  }
+
+  // MARK: Xcode projects and profiles
+
+  static let project = """
+    // !$*UTF8*$!
+    {
+      objects = {
+        T1 /* Chat */ = { isa = PBXNativeTarget; buildConfigurationList = L1; name = Chat; productType = "com.apple.product-type.application"; dependencies = (D1); };
+        T2 = { isa = PBXNativeTarget; buildConfigurationList = L2; name = "Chat Content"; productType = "com.apple.product-type.app-extension"; };
+        D1 = { isa = PBXTargetDependency; target = T2; };
+        P = { isa = PBXProject; buildConfigurationList = L0; };
+        L0 = { isa = XCConfigurationList; buildConfigurations = (C0, C4); };
+        L1 = { isa = XCConfigurationList; buildConfigurations = (C1, C2); };
+        L2 = { isa = XCConfigurationList; buildConfigurations = (C3); };
+        C0 = { isa = XCBuildConfiguration; name = Release; buildSettings = { ORG = com.example; }; };
+        C4 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { ORG = com.example; }; };
+        C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = "$(ORG).chat.debug"; INFOPLIST_FILE = "$(SRCROOT)/Chat/Info.plist"; CODE_SIGN_ENTITLEMENTS = Chat/Chat.entitlements; INFOPLIST_KEY_CFBundleDisplayName = Chat; }; };
+        C2 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = "${ORG}.$(PRODUCT_NAME:lower)"; }; };
+        C3 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = "$(ORG).chat.$(TARGET_NAME:rfc1034identifier)"; }; };
+      };
+    }
+
+    """
+
+  @Test func xcodeProjectTargetsWithExpandedSettings() {
+    let result = StringsFileReader.readPropertyList(Array(Self.project.utf8))
+    #expect(result.findings.isEmpty)
+    let targets = XcodeProjectReader.targets(of: result.root!, path: "ios/Chat.xcodeproj/project.pbxproj")
+    #expect(targets.map(\.name) == ["Chat", "Chat Content"])
+    #expect(targets[0].bundleIdentifiers == ["com.example.chat.debug", "com.example.chat"])
+    #expect(targets[0].infoPlist == "ios/Chat/Info.plist")
+    #expect(targets[0].entitlements == "ios/Chat/Chat.entitlements")
+    #expect(targets[0].infoPlistKeys == ["CFBundleDisplayName": "Chat"])
+    #expect(targets[0].dependencies == ["Chat Content"])
+    #expect(targets[0].isApp && !targets[1].isApp)
+    #expect(targets[1].bundleIdentifiers == ["com.example.chat.Chat-Content"])
+  }
+
+  @Test func aTruncatedProjectIsASyntaxErrorWithAPosition() {
+    let truncated = String(Self.project.prefix(300))
+    let diagnostics = linter().lint(project: [("A.xcodeproj/project.pbxproj", Array(truncated.utf8))])
+    #expect(diagnostics.map(\.rule) == ["syntax-error"])
+    #expect(diagnostics.first.map { $0.span.start.line > 1 } == true)
+  }
+
+  @Test func aProfileThatGrantsTheEntitlementSilencesTheFinding() {
+    let entitlements =
+      "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>aps-environment</key><string>production</string></dict></plist>\n"
+    let profile =
+      [0x30, 0x82, 0x01, 0x00, 0x06, 0x09]
+      + Array(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>Entitlements</key><dict><key>com.apple.developer.usernotifications.critical-alerts</key><true/></dict></dict></plist>"
+          .utf8) + [0xA0, 0x82, 0x00]
+    let payload = Array("{\"aps\": {\"alert\": \"Smoke\", \"interruption-level\": \"critical\"}}".utf8)
+    let without = linter().lint(project: [("App/App.entitlements", Array(entitlements.utf8)), ("push/a.json", payload)])
+    #expect(without.map(\.rule) == ["critical-alert-entitlement"])
+    #expect(without.first?.message.contains("signing step") == true)
+    let with = linter().lint(project: [
+      ("App/App.entitlements", Array(entitlements.utf8)), ("App/embedded.mobileprovision", profile),
+      ("push/a.json", payload),
+    ])
+    #expect(with.isEmpty)
+  }
+
+  @Test func theProjectCommandPrintsTheDocumentedJSONShape() {
+    let scratch = ScratchDirectory()
+    scratch.write("ios/Chat.xcodeproj/project.pbxproj", Self.project)
+    scratch.write(
+      "ios/Chat/Categories.swift",
+      "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [UNNotificationAction(identifier: \"OPEN\", title: \"Open\", options: [.foreground])], intentIdentifiers: [], options: [])\nfunc f(id: String) { _ = UNNotificationCategory(identifier: id, actions: [], intentIdentifiers: [], options: []) }\n"
+    )
+    scratch.write("ios/Chat/Other.swift", "struct Other {}\n")
+    let result = run(pushlintBinary, ["project", "--format", "json"], in: scratch.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    for fragment in [
+      "\"version\": 1", "\"root\": \"ios\"", "\"path\": \"ios/Chat/Categories.swift\"",
+      "\"kind\": \"source-registrations\"",
+      "\"reason\": \"mentions no UNNotificationCategory or UNNotificationAction; not parsed\"",
+      "\"bundleIdentifier\": \"com.example.chat.debug\"", "\"productType\": \"com.apple.product-type.application\"",
+      "\"infoPlist\": \"ios/Chat/Info.plist\"", "\"identifier\": \"CHAT\"", "\"line\": 1", "\"textInput\": false",
+      "\"options\": [\n                \"foreground\"", "\"unresolved\": [", "\"line\": 2",
+    ] {
+      #expect(output.contains(fragment), "\(fragment) in \(output)")
+    }
+  }
+}
