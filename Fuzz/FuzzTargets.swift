@@ -3,10 +3,13 @@
 // json, yaml, plist, pipeline (bytes → diagnostics in every format),
 // sound (the CAF, WAV and AIFF header reader), strings (the .strings
 // reader), localization (the bytes as every kind of Localizable table, judged
-// against payloads) or template (payload templates, placeholders anywhere).
+// against payloads), template (payload templates, placeholders anywhere),
+// pbxproj (an Xcode project: the old-style plist reader and the targets read
+// from it), objc (Objective-C registrations, resolved across two files) or
+// profile (a provisioning profile's container).
 
 enum FuzzTarget: String {
-  case json, yaml, plist, pipeline, sound, strings, localization, template
+  case json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile
 
   static let selected: FuzzTarget = {
     guard let name = System.environment("PUSHLINT_FUZZ_TARGET"),
@@ -14,7 +17,8 @@ enum FuzzTarget: String {
     else {
       System.write(
         Array(
-          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization or template\n".utf8),
+          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc or profile\n"
+            .utf8),
         to: System.standardError)
       System.exit(2)
     }
@@ -131,6 +135,29 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzLocalization(Array(buffer))
   case .template:
     fuzzTemplate(Array(buffer))
+  case .pbxproj:
+    let result = StringsFileReader.readPropertyList(Array(buffer))
+    precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
+    checkPositions(result.findings, size: size * 2)
+    if let root = result.root {
+      for target in XcodeProjectReader.targets(of: root, path: "ios/App.xcodeproj/project.pbxproj") {
+        precondition(target.declaration.path.hasSuffix("project.pbxproj"), "a target outside its project")
+        _ = target.productKind
+      }
+    }
+  case .objc:
+    // The bytes as the registering file and as the module's other file.
+    let source = CodeSource(path: "App/Setup.m", bytes: Array(buffer))
+    let module = CodeModule(files: [("App/Constants.m", { Array(buffer) })])
+    for registrations in ObjCRegistrationReader().registrations(in: [source], module: module) {
+      for category in registrations.categories {
+        precondition(category.initializer.start.line >= 1 && category.initializer.start.offset <= size, "position")
+      }
+    }
+  case .profile:
+    let result = ProvisioningProfileReader.read(Array(buffer))
+    precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
+    checkPositions(result.findings, size: size)
   case .sound:
     if case .success(let info) = SoundFileReader.inspect(Array(buffer), name: "f.caf") {
       precondition(info.seconds.map { $0 >= 0 || $0.isNaN } ?? true, "negative duration")

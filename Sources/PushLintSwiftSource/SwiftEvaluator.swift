@@ -5,7 +5,8 @@ import SwiftSyntax
 /// What an expression is known to be without running the app.
 indirect enum StaticValue {
   case string(String)
-  case enumCase(cases: [(name: String, raw: String?)], stringRaw: Bool, name: String)
+  /// A case of an enum at `path`, with all the enum's cases.
+  case enumCase(path: [String], cases: [(name: String, raw: String?)], stringRaw: Bool, name: String)
   /// A type used as a namespace (`Category.chat`), by its path.
   case type([String])
   /// Elements in order; a conditional element exists only in some runs.
@@ -35,6 +36,8 @@ struct Evaluator {
   var missingNames: Set<String> = []
   /// The function whose parameter an identifier turned out to be.
   private var parameterOwner: FunctionDeclSyntax?
+  /// The enum (by its type path) whose own case an identifier turned out to need.
+  private var selfOwner: [String]?
   private var depth = 0
   /// Deeper than any real chain of constants: a constant that names itself stops here.
   static let maxDepth = 24
@@ -59,11 +62,21 @@ struct Evaluator {
       for bindings in unrolledBindings(of: site, file: file) {
         let scope = Scope(file: file, bindings: bindings)
         parameterOwner = nil
+        selfOwner = nil
         switch category(call, scope: scope) {
         case .success(let category): result.categories.append(category)
         case .failure(let unresolved):
-          // An identifier passed in: one registration per call that passes a known one.
-          guard let function = parameterOwner, let calls = callSiteBindings(of: function, bindings: bindings) else {
+          // An identifier passed in, or an enum's own case: one registration
+          // per call that passes a known one, or per case.
+          let calls: [[String: StaticValue]]?
+          if let owner = selfOwner {
+            calls = selfBindings(of: owner, at: site, bindings: bindings)
+          } else if let function = parameterOwner {
+            calls = callSiteBindings(of: function, bindings: bindings)
+          } else {
+            calls = nil
+          }
+          guard let calls else {
             result.unresolved.append(unresolved)
             continue
           }
@@ -211,7 +224,7 @@ struct Evaluator {
 
   /// An enum case's raw value, or the value itself.
   private func stringValue(_ value: StaticValue) -> StaticValue {
-    if case .enumCase(let cases, let stringRaw, let name) = value {
+    if case .enumCase(_, let cases, let stringRaw, let name) = value {
       guard stringRaw, let found = cases.first(where: { $0.name == name }) else {
         return .unknown("an enum case, not a string")
       }
@@ -269,8 +282,51 @@ struct Evaluator {
     }
     if let forced = expression.as(ForceUnwrapExprSyntax.self) { return evaluate(forced.expression, scope: scope) }
     if let cast = expression.as(AsExprSyntax.self) { return evaluate(cast.expression, scope: scope) }
+    if let switchExpression = expression.as(SwitchExprSyntax.self) {
+      return switchValue(switchExpression, scope: scope)
+    }
     if expression.is(TernaryExprSyntax.self) { return .unknown("a condition decided at run time") }
     return .unknown("\(expression.trimmedDescription.prefix(40)) is decided at run time")
+  }
+
+  /// `switch` over a known enum case: the value of the branch it takes.
+  private mutating func switchValue(_ expression: SwitchExprSyntax, scope: Scope) -> StaticValue {
+    guard case .enumCase(_, _, _, let name) = evaluate(expression.subject, scope: scope) else {
+      return .unknown("a switch over a value known only at run time")
+    }
+    var fallback: SwitchCaseSyntax?
+    for element in expression.cases {
+      guard let branch = element.as(SwitchCaseSyntax.self) else { return .unknown("a switch with #if branches") }
+      switch branch.label {
+      case .default: fallback = branch
+      case .case(let label):
+        let matches = label.caseItems.contains { item in
+          let pattern = item.pattern.as(ExpressionPatternSyntax.self)?.expression
+          return pattern?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name && item.whereClause == nil
+        }
+        if matches { return branchValue(branch, scope: scope) }
+      }
+    }
+    return fallback.map { branchValue($0, scope: scope) } ?? .unknown("a switch with no branch for .\(name)")
+  }
+
+  private mutating func branchValue(_ branch: SwitchCaseSyntax, scope: Scope) -> StaticValue {
+    guard let expression = DeclarationIndex.singleExpression(of: branch.statements) else {
+      return .unknown("a switch branch that is more than one expression")
+    }
+    return evaluate(expression, scope: scope)
+  }
+
+  /// Records that an enum's own value (`rawValue`, `self`) was needed
+  /// without a case to give it: the registration is then tried for each case.
+  private mutating func noteSelf(at node: Syntax) {
+    if selfOwner == nil, let path = enclosingEnumPath(of: node) { selfOwner = path }
+  }
+
+  /// The path of the enum a node is declared in (in its body or an extension).
+  func enclosingEnumPath(of node: Syntax) -> [String]? {
+    let path = Self.enclosingTypePath(of: node)
+    return path.isEmpty || enumDeclaration(path) == nil ? nil : path
   }
 
   private mutating func string(_ literal: StringLiteralExprSyntax, scope: Scope) -> StaticValue {
@@ -322,9 +378,14 @@ struct Evaluator {
       return .option(name)
     }
     let base: StaticValue
-    if let reference = baseExpression.as(DeclReferenceExprSyntax.self),
+    if let reference = baseExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "self",
+      let bound = scope.bindings["self"]
+    {
+      base = bound
+    } else if let reference = baseExpression.as(DeclReferenceExprSyntax.self),
       ["Self", "self"].contains(reference.baseName.text)
     {
+      if reference.baseName.text == "self", name == "rawValue" { noteSelf(at: Syntax(member)) }
       base = .type(Self.enclosingTypePath(of: Syntax(member)))
     } else {
       base = evaluate(baseExpression, scope: scope)
@@ -332,9 +393,17 @@ struct Evaluator {
     switch base {
     case .type(let path):
       return typeMember(name, of: path, scope: scope)
-    case .enumCase:
+    case .enumCase(let path, _, _, _):
       if name == "rawValue" { return stringValue(base) }
-      return .unknown("a property of an enum case")
+      // A property the enum computes for each case (`var identifier: String { switch self … }`).
+      let candidates = (index.byName[name] ?? []).filter {
+        if case .value = $0.kind { Self.path($0.typePath, endsWith: path) } else { false }
+      }
+      guard !candidates.isEmpty else {
+        missingNames.insert(name)
+        return .unknown("\(name) of an enum case is declared in no file read")
+      }
+      return value(of: candidates, named: name, selfValue: base)
     case .array(let elements) where name == "first":
       return elements.first.map(\.value) ?? .unknown("the first element of an empty array")
     case .unknown:
@@ -348,13 +417,13 @@ struct Evaluator {
   private mutating func typeMember(_ name: String, of path: [String], scope: Scope) -> StaticValue {
     if name == "allCases", let enumeration = enumDeclaration(path) {
       if case .enumeration(let cases, let stringRaw) = enumeration.kind {
-        return .array(cases.map { (.enumCase(cases: cases, stringRaw: stringRaw, name: $0.name), false) })
+        return .array(cases.map { (.enumCase(path: path, cases: cases, stringRaw: stringRaw, name: $0.name), false) })
       }
     }
     if let enumeration = enumDeclaration(path), case .enumeration(let cases, let stringRaw) = enumeration.kind,
       cases.contains(where: { $0.name == name })
     {
-      return .enumCase(cases: cases, stringRaw: stringRaw, name: name)
+      return .enumCase(path: path, cases: cases, stringRaw: stringRaw, name: name)
     }
     let candidates = (index.byName[name] ?? []).filter { Self.path($0.typePath, endsWith: path) }
     if candidates.isEmpty {
@@ -377,12 +446,16 @@ struct Evaluator {
   }
 
   /// The value of one declaration among candidates; unknown when they disagree.
-  private mutating func value(of candidates: [Declared], named name: String) -> StaticValue {
+  private mutating func value(
+    of candidates: [Declared], named name: String, selfValue: StaticValue? = nil
+  ) -> StaticValue {
     var values: [StaticValue] = []
     for declared in candidates {
       switch declared.kind {
       case .value(let expression), .function(let expression):
-        values.append(evaluate(expression, scope: Scope(file: declared.file)))
+        var scope = Scope(file: declared.file)
+        if let selfValue { scope.bindings["self"] = selfValue }
+        values.append(evaluate(expression, scope: scope))
       case .enumeration:
         values.append(.type(declared.typePath + [declared.name]))
       }
@@ -474,6 +547,11 @@ struct Evaluator {
   /// enclosing types, a global, then a type used as a namespace.
   mutating func lookup(_ name: String, at node: Syntax, scope: Scope, functions: Bool = false) -> StaticValue {
     if let bound = scope.bindings[name] { return bound }
+    if name == "rawValue", let bound = scope.bindings["self"] { return stringValue(bound) }
+    if name == "rawValue" || name == "self", enclosingEnumPath(of: node) != nil {
+      noteSelf(at: node)
+      return .unknown("\(name) of the enum's own case")
+    }
     if let local = localValue(name, at: node, scope: scope) { return local }
     let enclosing = Self.enclosingTypePath(of: node)
     let candidates = (index.byName[name] ?? []).filter { declared in
@@ -484,7 +562,7 @@ struct Evaluator {
     var path = enclosing
     while true {
       let here = candidates.filter { $0.typePath == path || !path.isEmpty && Self.path($0.typePath, endsWith: path) }
-      if !here.isEmpty { return value(of: here, named: name) }
+      if !here.isEmpty { return value(of: here, named: name, selfValue: scope.bindings["self"]) }
       if path.isEmpty { break }
       path.removeLast()
     }
@@ -633,26 +711,58 @@ struct Evaluator {
           call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
           ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         guard callee == name, !IfConfig.isDead(Syntax(call)) else { continue }
-        var bound = bindings
-        var arguments = Array(call.arguments)[...]
-        var matches = true
-        for (parameter, label) in zip(parameters, labels) {
-          let local = (parameter.secondName ?? parameter.firstName).text
-          if let argument = arguments.first, (argument.label?.text ?? "_") == label {
-            bound[local] = evaluate(argument.expression, scope: Scope(file: file))
-            arguments = arguments.dropFirst()
-          } else if let defaultValue = parameter.defaultValue?.value {
-            bound[local] = evaluate(defaultValue, scope: Scope(file: file))
-          } else {
-            matches = false
-            break
+        // The call may itself sit in a map or loop: one binding per element.
+        for siteBindings in unrolledBindings(of: Syntax(call), file: file) {
+          var bound = bindings
+          var arguments = Array(call.arguments)[...]
+          var matches = true
+          for (parameter, label) in zip(parameters, labels) {
+            let local = (parameter.secondName ?? parameter.firstName).text
+            if let argument = arguments.first, (argument.label?.text ?? "_") == label {
+              bound[local] = evaluate(argument.expression, scope: Scope(file: file, bindings: siteBindings))
+              arguments = arguments.dropFirst()
+            } else if let defaultValue = parameter.defaultValue?.value {
+              bound[local] = evaluate(defaultValue, scope: Scope(file: file))
+            } else {
+              matches = false
+              break
+            }
           }
+          if matches && arguments.isEmpty { result.append(bound) }
+          if result.count > Self.maxUnrolled { return nil }
         }
-        if matches && arguments.isEmpty { result.append(bound) }
-        if result.count > Self.maxUnrolled { return nil }
       }
     }
     return result.isEmpty ? nil : result
+  }
+
+  /// One binding of `self` per case of the enum at `path`; inside a branch
+  /// of `switch self`, only the cases that branch is for.
+  mutating func selfBindings(
+    of path: [String], at site: Syntax, bindings: [String: StaticValue]
+  ) -> [[String: StaticValue]]? {
+    guard let enumeration = enumDeclaration(path), case .enumeration(let cases, let stringRaw) = enumeration.kind,
+      !cases.isEmpty
+    else { return nil }
+    var names = cases.map(\.name)
+    var current = site.parent
+    while let ancestor = current {
+      if let branch = ancestor.as(SwitchCaseSyntax.self), case .case(let label) = branch.label,
+        let switchExpression = branch.parent?.parent?.as(SwitchExprSyntax.self),
+        switchExpression.subject.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+      {
+        let labelled = label.caseItems.compactMap {
+          $0.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName
+            .text
+        }
+        names = names.filter { labelled.contains($0) }
+        break
+      }
+      current = ancestor.parent
+    }
+    return names.map { name in
+      bindings.merging(["self": .enumCase(path: path, cases: cases, stringRaw: stringRaw, name: name)]) { $1 }
+    }
   }
 
   /// The `map`, `compactMap`, `flatMap` or `forEach` call a closure is given to.

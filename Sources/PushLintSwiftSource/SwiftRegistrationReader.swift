@@ -166,6 +166,7 @@ struct DeclarationIndex {
   static func singleExpression(of statements: CodeBlockItemListSyntax?) -> ExprSyntax? {
     guard let statements, statements.count == 1, let item = statements.first?.item else { return nil }
     if let expression = item.as(ExprSyntax.self) { return expression }
+    if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
     if let returned = item.as(ReturnStmtSyntax.self) { return returned.expression }
     return nil
   }

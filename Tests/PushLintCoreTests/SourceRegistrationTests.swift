@@ -102,6 +102,62 @@ import Testing
       ])
   }
 
+  @Test func swiftEnumsThatComputeTheirIdentifiers() {
+    let result = registered([
+      (
+        "Kinds.swift",
+        """
+        import UserNotifications
+        enum Kind: String, CaseIterable {
+          case chat = "CHAT", call = "CALL"
+          var category: UNNotificationCategory {
+            UNNotificationCategory(identifier: rawValue, actions: [], intentIdentifiers: [], options: [])
+          }
+        }
+        enum Topic: CaseIterable {
+          case news, sports
+          var identifier: String {
+            switch self {
+            case .news: return "NEWS"
+            case .sports: return "SPORTS"
+            }
+          }
+        }
+        func make(_ topic: Topic) -> UNNotificationCategory {
+          UNNotificationCategory(identifier: topic.identifier, actions: [], intentIdentifiers: [], options: [])
+        }
+        let all = Topic.allCases.map { make($0) }
+        """
+      ),
+      (
+        "Level+Category.swift",
+        """
+        import UserNotifications
+        extension Level {
+          var unCategory: UNNotificationCategory {
+            switch self {
+            case .low:
+              return UNNotificationCategory(identifier: categoryIdentifier, actions: [], intentIdentifiers: [], options: [])
+            case .high, .urgent:
+              return UNNotificationCategory(identifier: self.rawValue, actions: [], intentIdentifiers: [], options: [.allowInCarPlay])
+            }
+          }
+        }
+        """
+      ),
+      (
+        "Level.swift",
+        "enum Level: String, CaseIterable {\n  case low = \"LOW\", high = \"HIGH\", urgent = \"URGENT\"\n  var categoryIdentifier: String { self.rawValue }\n}\n"
+      ),
+    ])
+    #expect(
+      result.categories == [
+        "CHAT@5: ", "CALL@5: ", "NEWS@18: ", "SPORTS@18: ", "LOW@6: ", "HIGH[allowInCarPlay]@8: ",
+        "URGENT[allowInCarPlay]@8: ",
+      ])
+    #expect(result.unresolved.isEmpty)
+  }
+
   @Test func swiftCommentedOutAndDeadBranchesAreNotRegistrations() {
     let result = registered([
       (
@@ -293,6 +349,37 @@ import Testing
     #expect(targets[1].bundleIdentifiers == ["com.example.chat.Chat-Content"])
   }
 
+  @Test func bundleIdentifiersFromTheXcconfigFilesAConfigurationIsBasedOn() {
+    let project = """
+      // !$*UTF8*$!
+      {
+        objects = {
+          T1 = { isa = PBXNativeTarget; buildConfigurationList = L1; name = Chat; productType = "com.apple.product-type.application"; };
+          L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+          F1 = { isa = PBXFileReference; path = Release.xcconfig; sourceTree = "<group>"; };
+          C1 = { isa = XCBuildConfiguration; name = Release; baseConfigurationReference = F1; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = "$(APP_ID)"; }; };
+        };
+      }
+
+      """
+    let files: [(path: String, bytes: [UInt8])] = [
+      ("ios/Chat.xcodeproj/project.pbxproj", Array(project.utf8)),
+      ("ios/Config/Release.xcconfig", Array("#include \"Shared.xcconfig\"\nAPP_ID = $(ORG).chat // the app\n".utf8)),
+      ("ios/Config/Shared.xcconfig", Array("ORG = com.example\nAPP_ID[sdk=macosx*] = other\n".utf8)),
+      (
+        "push/call.json",
+        Array(
+          "{\"headers\": {\"apns-push-type\": \"alert\", \"apns-topic\": \"com.example.chats\"}, \"payload\": {\"aps\": {\"alert\": \"Hi\"}}}"
+            .utf8)
+      ),
+    ]
+    let diagnostics = linter().lint(project: files)
+    #expect(diagnostics.map(\.rule) == ["topic-bundle-mismatch"])
+    #expect(diagnostics.first?.message.contains("did you mean \"com.example.chat\"") == true)
+    // Without the file the setting comes from, the identifier is unknown and nothing is reported.
+    #expect(linter().lint(project: files.filter { !$0.path.hasSuffix("Release.xcconfig") }).isEmpty)
+  }
+
   @Test func aTruncatedProjectIsASyntaxErrorWithAPosition() {
     let truncated = String(Self.project.prefix(300))
     let diagnostics = linter().lint(project: [("A.xcodeproj/project.pbxproj", Array(truncated.utf8))])
@@ -319,6 +406,16 @@ import Testing
     #expect(with.isEmpty)
   }
 
+  /// Found by fuzzing: a profile whose plist is unreadable text must say so.
+  @Test func aProfileWithAnUnreadablePlistIsAFinding() {
+    let bytes =
+      [0x30, 0x82] + Array("<?xml version=\"1.0\" encoding=".utf8) + [0, 0, 0, 2]
+      + Array("3>\n<plist version=\"1.0\"><dict/></plist>".utf8)
+    let result = ProvisioningProfileReader.read(bytes)
+    #expect(result.root != nil || !result.findings.isEmpty)
+    #expect(ProvisioningProfileReader.read(Array("no plist here".utf8)).findings.map(\.rule) == ["syntax-error"])
+  }
+
   @Test func theProjectCommandPrintsTheDocumentedJSONShape() {
     let scratch = ScratchDirectory()
     scratch.write("ios/Chat.xcodeproj/project.pbxproj", Self.project)
@@ -340,5 +437,30 @@ import Testing
     ] {
       #expect(output.contains(fragment), "\(fragment) in \(output)")
     }
+  }
+}
+
+@Suite struct KnownKindsByNameTests {
+  /// A walk skips files it cannot read only when nothing says what they are:
+  /// an Info.plist, an entitlements file, a project.pbxproj or a profile is
+  /// known by its name, so a truncated one is a syntax error.
+  @Test func truncatedFilesOfKnownKindsAreReportedInAWalk() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "App/Info.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>UIBackgroundModes</key>\n")
+    scratch.write(
+      "App/App.entitlements", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>aps-environment</key>")
+    scratch.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXNativeTarget;")
+    scratch.write("App/embedded.mobileprovision", "not a profile")
+    scratch.write("push/a.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(
+      report.diagnostics.map { "\($0.rule) \($0.path)" }.sorted() == [
+        "syntax-error App.xcodeproj/project.pbxproj", "syntax-error App/App.entitlements",
+        "syntax-error App/Info.plist",
+        "syntax-error App/embedded.mobileprovision",
+      ])
+    #expect(report.diagnostics.allSatisfy { $0.span.start.line >= 1 })
   }
 }

@@ -16,6 +16,7 @@ public enum DocumentClassifier {
     }
     if format == .xcodeProject { return root?.isObject == true ? .xcodeProject : nil }
     if format == .provisioningProfile { return root?.isObject == true ? .provisioningProfile : nil }
+    if format == .xcconfig { return root?.isObject == true ? .buildSettings : nil }
     if format == .plist {
       if fileExtension == "entitlements" { return .entitlements }
       guard let root, root.isObject else { return nil }

@@ -74,6 +74,7 @@ extension Linter {
       return readCode(bytes: bytes, input: input, holdingAll: true)
     case .xcodeProject: read = [(0, StringsFileReader.readPropertyList(bytes))]
     case .provisioningProfile: read = [(0, ProvisioningProfileReader.read(bytes))]
+    case .xcconfig: read = [(0, BuildSettingsReader.read(bytes))]
     }
     var template: TemplateInfo?
     if let prepared {

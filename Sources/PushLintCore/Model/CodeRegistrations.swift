@@ -122,15 +122,34 @@ public struct CodeModule: Sendable {
 
   public static let empty = CodeModule(files: [])
 
-  /// The files whose text contains any of `words`, in path order.
+  /// The files whose text contains any of `words` as a whole word (`Model1`
+  /// is not found in `Model10`), in path order.
   public func files(containingAny words: Set<String>) -> [CodeSource] {
     guard !words.isEmpty else { return [] }
+    let needles = words.map { Array($0.utf8) }
     return files.compactMap { file in
-      guard let bytes = file.load(), words.contains(where: { ByteSearch.contains($0, in: bytes) }) else {
+      guard let bytes = file.load(), needles.contains(where: { Self.containsWord($0, in: bytes) }) else {
         return nil
       }
       return CodeSource(path: file.path, bytes: bytes)
     }
+  }
+
+  static func containsWord(_ word: [UInt8], in bytes: [UInt8]) -> Bool {
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "_") || byte >= 0x80
+        || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+    var start = 0
+    while let found = ByteSearch.firstIndex(of: word, in: bytes, from: start) {
+      let end = found + word.count
+      if (found == 0 || !isIdentifierByte(bytes[found - 1])) && (end >= bytes.count || !isIdentifierByte(bytes[end])) {
+        return true
+      }
+      start = found + 1
+    }
+    return false
   }
 }
 

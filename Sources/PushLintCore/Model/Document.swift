@@ -13,6 +13,8 @@ public enum SourceFormat: String, Sendable {
   case xcodeProject = "pbxproj"
   /// A signed provisioning profile around an XML property list.
   case provisioningProfile = "mobileprovision"
+  /// Build settings an Xcode project's configurations are based on.
+  case xcconfig
 
   /// Read only for the notification registrations in it.
   public var isSourceCode: Bool { self == .swift || self == .objectiveC }
@@ -29,6 +31,7 @@ public enum SourceFormat: String, Sendable {
     case "m", "mm", "h": .objectiveC
     case "pbxproj": .xcodeProject
     case "mobileprovision", "provisionprofile": .provisioningProfile
+    case "xcconfig": .xcconfig
     default: nil
     }
   }
@@ -70,6 +73,8 @@ public enum DocumentKind: String, Sendable, CaseIterable {
   case xcodeProject = "xcode-project"
   /// A provisioning profile: the entitlements Apple granted a target.
   case provisioningProfile = "provisioning-profile"
+  /// An `.xcconfig` file: build settings of an Xcode project's configurations.
+  case buildSettings = "build-settings"
   /// Read (so reader findings count) but of no kind the rules know.
   case other
 }

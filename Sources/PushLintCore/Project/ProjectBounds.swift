@@ -27,6 +27,12 @@ struct ProjectBounds {
   private mutating func isBoundary(_ directory: String) -> Bool {
     if let known = cache[directory] { return known }
     let name = Paths.fileName(directory)
+    // An Xcode project bundle (with the workspace inside it) belongs to the
+    // folder that holds it, as its project.pbxproj describes that folder.
+    if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+      cache[directory] = false
+      return false
+    }
     var bounds = name == "Tests" || name == "Fixtures" || name.hasSuffix("Tests")
     if !bounds, case .success(let entries) = FileSystem.list(directory) {
       bounds = entries.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }

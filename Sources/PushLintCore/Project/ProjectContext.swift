@@ -52,6 +52,20 @@ public struct ProjectContext: Sendable {
   public init(documents: [Document], sounds: [SoundEntry] = []) {
     for document in documents.sorted(by: { ($0.path, $0.index) < ($1.path, $1.index) }) { add(document) }
     self.sounds = sounds.sorted { $0.path < $1.path }
+    readTargets()
+  }
+
+  /// The Xcode projects read so far and the `.xcconfig` files their
+  /// configurations may be based on; targets are read once all are in.
+  private var projectFiles: [(path: String, root: Node)] = []
+  private var settingsFiles: [String: Node] = [:]
+
+  /// The targets of every Xcode project added, their settings based on the
+  /// `.xcconfig` files added.
+  public mutating func readTargets() {
+    targets = projectFiles.flatMap {
+      XcodeProjectReader.targets(of: $0.root, path: $0.path, settingsFiles: settingsFiles)
+    }
   }
 
   public mutating func add(_ document: Document) {
@@ -116,7 +130,9 @@ public struct ProjectContext: Sendable {
       profiles.append((Declaration(name: "profile", path: document.path, span: root.span), grants))
     case .xcodeProject:
       xcodeProjects.append(Declaration(name: "project", path: document.path, span: root.span))
-      targets += XcodeProjectReader.targets(of: root, path: document.path)
+      projectFiles.append((document.path, root))
+    case .buildSettings:
+      settingsFiles[document.path] = root
     default:
       break
     }
@@ -126,7 +142,7 @@ public struct ProjectContext: Sendable {
   public static func isContextKind(_ kind: DocumentKind) -> Bool {
     [
       .categories, .extensionInfoPlist, .appInfoPlist, .entitlements, .localization, .xcodeProject,
-      .provisioningProfile,
+      .provisioningProfile, .buildSettings,
     ].contains(kind)
   }
 

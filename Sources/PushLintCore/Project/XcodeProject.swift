@@ -33,7 +33,9 @@ public struct XcodeTarget: Sendable {
 
 /// Reads the targets out of a parsed `project.pbxproj`.
 enum XcodeProjectReader {
-  static func targets(of root: Node, path: String) -> [XcodeTarget] {
+  /// `settingsFiles`: the `.xcconfig` files in the run, by path, which a
+  /// configuration's `baseConfigurationReference` may name.
+  static func targets(of root: Node, path: String, settingsFiles: [String: Node] = [:]) -> [XcodeTarget] {
     guard let objects = root["objects"] else { return [] }
     func object(_ id: String?) -> Node? { id.flatMap { objects[$0] } }
     // Folder of the .xcodeproj: where SRCROOT and relative settings start.
@@ -45,7 +47,7 @@ enum XcodeProjectReader {
     for member in objects.members ?? [] {
       switch member.value["isa"]?.stringValue {
       case "PBXProject":
-        for configuration in configurations(of: member.value, in: object) {
+        for configuration in configurations(of: member.value, in: object, settingsFiles: settingsFiles) {
           projectSettings[configuration.name] = configuration.settings
         }
       case "PBXNativeTarget":
@@ -60,7 +62,7 @@ enum XcodeProjectReader {
       var target = XcodeTarget(
         name: name, productType: node["productType"]?.stringValue ?? "",
         declaration: Declaration(name: name, path: path, span: span))
-      for configuration in configurations(of: node, in: object) {
+      for configuration in configurations(of: node, in: object, settingsFiles: settingsFiles) {
         var settings = projectSettings[configuration.name] ?? [:]
         settings.merge(configuration.settings) { $1 }
         let builtIn = [
@@ -94,14 +96,20 @@ enum XcodeProjectReader {
     }
   }
 
-  /// A target's or project's build configurations with their settings as strings.
+  /// A target's or project's build configurations with their settings as
+  /// strings: those of the `.xcconfig` it is based on, then its own.
   private static func configurations(
-    of node: Node, in object: (String?) -> Node?
+    of node: Node, in object: (String?) -> Node?, settingsFiles: [String: Node]
   ) -> [(name: String, settings: [String: String])] {
     let list = object(node["buildConfigurationList"]?.stringValue)
     return (list?["buildConfigurations"]?.elements ?? []).compactMap { reference in
       guard let configuration = object(reference.stringValue) else { return nil }
       var settings: [String: String] = [:]
+      if let base = object(configuration["baseConfigurationReference"]?.stringValue),
+        let name = base["path"]?.stringValue ?? base["name"]?.stringValue
+      {
+        settings = buildSettings(named: name, in: settingsFiles, depth: 0)
+      }
       for member in configuration["buildSettings"]?.members ?? [] {
         // A setting with a condition (`KEY[sdk=iphoneos*]`) holds for some builds only.
         guard !member.key.contains("[") else { continue }
@@ -113,6 +121,26 @@ enum XcodeProjectReader {
       }
       return (configuration["name"]?.stringValue ?? "", settings)
     }
+  }
+
+  /// The settings of the `.xcconfig` file a file reference names (its path
+  /// relative to a group, so matched by its end), with its includes first.
+  static func buildSettings(named name: String, in files: [String: Node], depth: Int) -> [String: String] {
+    let wanted = Paths.fileName(name)
+    let candidates = files.keys.filter {
+      Paths.fileName($0) == wanted && ($0 == name || $0.hasSuffix("/" + name) || !name.contains("/"))
+    }
+    guard depth < 8, candidates.count == 1, let path = candidates.first, let root = files[path] else { return [:] }
+    var settings: [String: String] = [:]
+    for member in root.members ?? [] {
+      if member.key == "#include", let included = member.value.stringValue {
+        let relative = Paths.normalize(Paths.join(Paths.directoryName(path), included))
+        settings.merge(buildSettings(named: relative, in: files, depth: depth + 1)) { $1 }
+      } else if let value = member.value.stringValue {
+        settings[member.key] = value
+      }
+    }
+    return settings
   }
 
   /// A path a build setting gives, as the run shows paths.

@@ -22,8 +22,6 @@ public enum ProvisioningProfileReader {
     for index in masked.indices where index < start || index >= end {
       masked[index] = masked[index] == UInt8(ascii: "\n") ? masked[index] : UInt8(ascii: " ")
     }
-    var result = PlistReader.read(Array(masked[0..<end]))
-    result.findings = result.findings.filter { $0.rule != RuleName.invalidEncoding }
-    return result
+    return PlistReader.read(Array(masked[0..<end]))
   }
 }

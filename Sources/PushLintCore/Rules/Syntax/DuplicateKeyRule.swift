@@ -2,7 +2,8 @@ enum DuplicateKeyRule: Rule {
   static let name = RuleName.duplicateKey
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let root = document.root, !document.keysAreUnique else { return [] }
+    // In an .xcconfig file a later line overrides an earlier one by design.
+    guard let root = document.root, !document.keysAreUnique, document.format != .xcconfig else { return [] }
     var findings: [Finding] = []
     visit(root, into: &findings)
     return findings
