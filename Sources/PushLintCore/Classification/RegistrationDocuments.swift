@@ -50,6 +50,10 @@ enum RegistrationDocuments {
     if !action.options.isEmpty {
       members.append(list("options", action.options, at: action.initializer, parent: pointer))
     }
+    if action.isTextInput {
+      // Code gives a text input action its button title at run time, often localized.
+      members.append(member("textInputButtonTitle", CodeString("", span: action.initializer), parent: pointer))
+    }
     return Node(value: .object(members), span: action.initializer, pointer: pointer)
   }
 

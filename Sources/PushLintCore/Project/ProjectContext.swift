@@ -10,6 +10,16 @@ public struct Declaration: Sendable {
   public var name: String
   public var path: String
   public var span: SourceSpan
+  /// For an action: its title, options and kind, which tell a second
+  /// declaration of the same action from a different action of the same name.
+  public var signature: String?
+
+  public init(name: String, path: String, span: SourceSpan, signature: String? = nil) {
+    self.name = name
+    self.path = path
+    self.span = span
+    self.signature = signature
+  }
 
   public var place: String { "\(path):\(span.start.line)" }
 }
@@ -84,7 +94,13 @@ public struct ProjectContext: Sendable {
         }
         for action in category["actions"]?.elements ?? [] {
           if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
-            actions.append(Declaration(name: name, path: document.path, span: identifier.value.span))
+            let options = action["options"]?.elements?.compactMap(\.stringValue).sorted() ?? []
+            let signature = [
+              action["title"]?.stringValue ?? "", options.joined(separator: ","),
+              action["textInputButtonTitle"] == nil ? "" : "text input",
+            ].joined(separator: "|")
+            actions.append(
+              Declaration(name: name, path: document.path, span: identifier.value.span, signature: signature))
           }
         }
       }

@@ -8,7 +8,10 @@ enum DuplicateIdentifierRule: Rule {
     for category in categories(of: document) {
       if let identifier = category["identifier"], let name = identifier.stringValue,
         let first = project.categories.first(where: { $0.name == name }),
-        first.path != document.path || first.span != identifier.span
+        first.path != document.path || first.span != identifier.span,
+        // Two source files may belong to two targets (an app and its watch
+        // app) that each register the category: only a file can say it twice.
+        first.path == document.path || !document.format.isSourceCode && !Self.isSourceCode(first.path)
       {
         findings.append(
           finding(
@@ -19,7 +22,12 @@ enum DuplicateIdentifierRule: Rule {
       for action in category["actions"]?.elements ?? [] {
         guard let identifier = action["identifier"], let name = identifier.stringValue,
           let first = project.actions.first(where: { $0.name == name }),
-          first.path != document.path || first.span != identifier.span
+          first.path != document.path || first.span != identifier.span,
+          // The same action (title, options and kind) offered in two
+          // categories is one action to the app's delegate, not two.
+          first.signature
+            != project.actions.first(where: { $0.path == document.path && $0.span == identifier.span })?
+            .signature
         else { continue }
         findings.append(
           finding(
@@ -30,4 +38,6 @@ enum DuplicateIdentifierRule: Rule {
     }
     return findings
   }
+
+  static func isSourceCode(_ path: String) -> Bool { SourceFormat.from(fileName: path)?.isSourceCode == true }
 }
