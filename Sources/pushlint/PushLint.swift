@@ -7,7 +7,7 @@ struct PushLint: ParsableCommand {
     commandName: "pushlint",
     abstract: "Lint Apple push notification payloads, categories, extension plists and entitlements.",
     version: PushLintInfo.fullVersion,
-    subcommands: [Lint.self, Rules.self, Project.self],
+    subcommands: [Lint.self, Rules.self, Project.self, Init.self],
     defaultSubcommand: Lint.self
   )
 
@@ -26,6 +26,7 @@ struct PushLint: ParsableCommand {
           + "\nSUBCOMMANDS:\n  \("lint (default)".padding(to: 22))  \(Lint.configuration.abstract)\n"
           + "  \("rules".padding(to: 22))  \(Rules.configuration.abstract)\n"
           + "  \("project".padding(to: 22))  \(Project.configuration.abstract)\n"
+          + "  \("init".padding(to: 22))  \(Init.configuration.abstract)\n"
           + "\n  See 'pushlint rules --help'. Shell completions: pushlint --generate-completion-script bash|zsh|fish\n")
       terminate(ExitStatus.clean)
     }

@@ -464,3 +464,27 @@ import Testing
     #expect(report.diagnostics.allSatisfy { $0.span.start.line >= 1 })
   }
 }
+
+@Suite struct InitTests {
+  /// `pushlint init` in a copy of samples/ExampleApp without its
+  /// configuration writes the targets and context the sample's has.
+  @Test func initWritesTheExampleAppsTargetsAndContext() throws {
+    let scratch = ScratchDirectory()
+    _ = run("/bin/cp", ["-r", repositoryRoot + "/samples/ExampleApp", scratch.path + "/app"])
+    _ = run("/bin/rm", [scratch.path + "/app/.pushlint.yml"])
+    let result = run(pushlintBinary, ["init"], in: scratch.path + "/app")
+    #expect(result.status == 0, "\(result.standardError)")
+    let written = try Configuration.load(
+      file: scratch.path + "/app/.pushlint.yml", currentDirectory: scratch.path + "/app")
+    let sample = try Configuration.load(
+      file: repositoryRoot + "/samples/ExampleApp/.pushlint.yml", currentDirectory: repositoryRoot)
+    #expect(written.targets == sample.targets)
+    #expect(written.context.map(\.pattern) == sample.context.map(\.pattern))
+    // The draft lints the app as the sample's configuration does, bar the template limits only a person knows.
+    let lint = run(pushlintBinary, ["--rule", "template-too-large=off"], in: scratch.path + "/app")
+    #expect(lint.status == 0 && lint.standardOutput.isEmpty, "\(lint.standardOutput)")
+    // An existing configuration is kept.
+    let again = run(pushlintBinary, ["init"], in: scratch.path + "/app")
+    #expect(again.status == 2 && again.standardError.contains("already exists"))
+  }
+}

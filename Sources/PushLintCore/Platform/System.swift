@@ -170,6 +170,19 @@ public enum System {
     return .success(())
   }
 
+  /// Writes `bytes` to a file beside `path` and renames it over `path`, so
+  /// no reader ever sees half a file.
+  public static func writeFileAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, FileError> {
+    let temporary = "\(path).pushlint-\(getpid())"
+    if case .failure(let error) = writeFile(bytes, to: temporary) { return .failure(error) }
+    guard rename(temporary, path) == 0 else {
+      let reason = errorText(errno)
+      unlink(temporary)
+      return .failure(FileError(path: path, reason: reason))
+    }
+    return .success(())
+  }
+
   /// A directory's entries, without `.` and `..`, unsorted, each with its
   /// type when the directory says it (then a walk needs no `stat` per
   /// file); nil for symbolic links and file systems that do not say.

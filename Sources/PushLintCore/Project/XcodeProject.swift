@@ -16,6 +16,9 @@ public struct XcodeTarget: Sendable {
   public var entitlements: String?
   /// `INFOPLIST_KEY_*` settings: keys of a generated Info.plist.
   public var infoPlistKeys: [String: String] = [:]
+  /// The platform the target builds for and its lowest deployment target
+  /// over the configurations (`SDKROOT` with its `…_DEPLOYMENT_TARGET`).
+  public var deploymentTarget: (platform: Platform, version: OSVersion)?
   /// The targets this one depends on (an app's embedded extensions).
   public var dependencies: [String] = []
   /// The project file and the target's name there.
@@ -83,6 +86,12 @@ enum XcodeProjectReader {
         if target.entitlements == nil, let file = settings["CODE_SIGN_ENTITLEMENTS"].flatMap({ expander.expand($0) }) {
           target.entitlements = projectPath(file, in: projectDirectory)
         }
+        if let sdk = settings["SDKROOT"], let (platform, key) = Self.deploymentSettings[sdk],
+          let text = settings[key].flatMap({ expander.expand($0) }), let version = OSVersion(text),
+          target.deploymentTarget.map({ version < $0.version }) ?? true
+        {
+          target.deploymentTarget = (platform, version)
+        }
         for (key, value) in settings where key.hasPrefix("INFOPLIST_KEY_") {
           target.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = expander.expand(value) ?? value
         }
@@ -95,6 +104,14 @@ enum XcodeProjectReader {
       return target
     }
   }
+
+  /// Each `SDKROOT` with the platform it builds for and the setting naming
+  /// the lowest version it runs on.
+  static let deploymentSettings: [String: (Platform, String)] = [
+    "iphoneos": (.ios, "IPHONEOS_DEPLOYMENT_TARGET"), "macosx": (.macos, "MACOSX_DEPLOYMENT_TARGET"),
+    "watchos": (.watchos, "WATCHOS_DEPLOYMENT_TARGET"), "appletvos": (.tvos, "TVOS_DEPLOYMENT_TARGET"),
+    "xros": (.visionos, "XROS_DEPLOYMENT_TARGET"),
+  ]
 
   /// A target's or project's build configurations with their settings as
   /// strings: those of the `.xcconfig` it is based on, then its own.
