@@ -380,6 +380,86 @@ import Testing
     #expect(linter().lint(project: files.filter { !$0.path.hasSuffix("Release.xcconfig") }).isEmpty)
   }
 
+  @Test func extensionsOfTwoAppsMayClaimTheSameCategory() {
+    let project = """
+      // !$*UTF8*$!
+      {
+        objects = {
+          A1 = { isa = PBXNativeTarget; buildConfigurationList = L1; name = Phone; productType = "com.apple.product-type.application"; dependencies = (D1); };
+          A2 = { isa = PBXNativeTarget; buildConfigurationList = L2; name = Mac; productType = "com.apple.product-type.application"; dependencies = (D2); };
+          E1 = { isa = PBXNativeTarget; buildConfigurationList = L3; name = PhoneContent; productType = "com.apple.product-type.app-extension"; };
+          E2 = { isa = PBXNativeTarget; buildConfigurationList = L4; name = MacContent; productType = "com.apple.product-type.app-extension"; };
+          D1 = { isa = PBXTargetDependency; target = E1; };
+          D2 = { isa = PBXTargetDependency; target = E2; };
+          L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+          L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
+          L3 = { isa = XCConfigurationList; buildConfigurations = (C3); };
+          L4 = { isa = XCConfigurationList; buildConfigurations = (C4); };
+          C1 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = com.example.phone; }; };
+          C2 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = com.example.mac; }; };
+          C3 = { isa = XCBuildConfiguration; name = Release; buildSettings = { INFOPLIST_FILE = PhoneContent/Info.plist; }; };
+          C4 = { isa = XCBuildConfiguration; name = Release; buildSettings = { INFOPLIST_FILE = MacContent/Info.plist; }; };
+        };
+      }
+
+      """
+    var files: [(path: String, bytes: [UInt8])] = [
+      ("PhoneContent/Info.plist", Array(contentExtension.utf8)),
+      ("MacContent/Info.plist", Array(contentExtension.utf8)),
+    ]
+    // Without the project, two extensions claiming one category conflict.
+    #expect(linter().lint(project: files).map(\.rule).contains("extension-category-conflict"))
+    files.append(("Chat.xcodeproj/project.pbxproj", Array(project.utf8)))
+    #expect(!linter().lint(project: files).map(\.rule).contains("extension-category-conflict"))
+  }
+
+  /// Each content extension is judged against the categories of the app that
+  /// embeds it: the Mac app's registration does not serve the iPhone app's extension.
+  @Test func aContentExtensionIsJudgedAgainstItsOwnAppsCategories() {
+    let project = """
+      // !$*UTF8*$!
+      {
+        objects = {
+          P = { isa = PBXProject; mainGroup = G0; };
+          G0 = { isa = PBXGroup; children = (G1, G2, F3); sourceTree = "<group>"; };
+          G1 = { isa = PBXGroup; children = (F1); path = Phone; sourceTree = "<group>"; };
+          G2 = { isa = PBXGroup; children = (F2); path = Mac; sourceTree = "<group>"; };
+          F1 = { isa = PBXFileReference; path = Categories.swift; sourceTree = "<group>"; };
+          F2 = { isa = PBXFileReference; path = Categories.swift; sourceTree = "<group>"; };
+          F3 = { isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+          B1 = { isa = PBXBuildFile; fileRef = F1; };
+          B2 = { isa = PBXBuildFile; fileRef = F2; };
+          S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
+          S2 = { isa = PBXSourcesBuildPhase; files = (B2); };
+          A1 = { isa = PBXNativeTarget; name = Phone; productType = "com.apple.product-type.application"; buildPhases = (S1); dependencies = (D1, D3); };
+          A2 = { isa = PBXNativeTarget; name = Mac; productType = "com.apple.product-type.application"; buildPhases = (S2); };
+          K1 = { isa = PBXNativeTarget; name = Kit; productType = "com.apple.product-type.framework"; fileSystemSynchronizedGroups = (F3); };
+          E1 = { isa = PBXNativeTarget; buildConfigurationList = L3; name = PhoneContent; productType = "com.apple.product-type.app-extension"; };
+          D1 = { isa = PBXTargetDependency; target = E1; };
+          D3 = { isa = PBXTargetDependency; target = K1; };
+          L3 = { isa = XCConfigurationList; buildConfigurations = (C3); };
+          C3 = { isa = XCBuildConfiguration; name = Release; buildSettings = { INFOPLIST_FILE = PhoneContent/Info.plist; }; };
+        };
+      }
+
+      """
+    func category(_ name: String) -> [UInt8] {
+      Array(
+        "let c = UNNotificationCategory(identifier: \"\(name)\", actions: [], intentIdentifiers: [], options: [])\n"
+          .utf8)
+    }
+    let files: [(path: String, bytes: [UInt8])] = [
+      ("Chat.xcodeproj/project.pbxproj", Array(project.utf8)), ("Phone/Categories.swift", category("CHAT")),
+      ("Mac/Categories.swift", category("CHTA")), ("PhoneContent/Info.plist", Array(contentExtension.utf8)),
+    ]
+    let diagnostics = linter().lint(project: files)
+    #expect(diagnostics.map { "\($0.rule) \($0.span.start.line)" } == ["extension-category-undeclared 11"])
+    #expect(diagnostics.first?.message.contains("Phone, the app embedding it, does not register") == true)
+    // Registered by a framework the app depends on, the category reaches the extension.
+    let framework = files + [("Shared/More.swift", category("CHTA"))]
+    #expect(linter().lint(project: framework).isEmpty)
+  }
+
   @Test func aTruncatedProjectIsASyntaxErrorWithAPosition() {
     let truncated = String(Self.project.prefix(300))
     let diagnostics = linter().lint(project: [("A.xcodeproj/project.pbxproj", Array(truncated.utf8))])

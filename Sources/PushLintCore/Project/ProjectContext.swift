@@ -177,6 +177,45 @@ public struct ProjectContext: Sendable {
     namedList(categoryFiles.map { $0.span == .fileStart ? $0.path : $0.place })
   }
 
+  /// The app targets that embed the target whose Info.plist is `plist`;
+  /// nil when no target of an Xcode project names that Info.plist.
+  public func embeddingApps(ofExtensionPlist plist: String) -> Set<String>? {
+    guard let target = targets.first(where: { $0.infoPlist == plist }) else { return nil }
+    return Set(targets.filter { $0.isApp && $0.dependencies.contains(target.name) }.map(\.name))
+  }
+
+  /// The categories registered for the apps that embed the content
+  /// extension whose Info.plist is `plist`: those of categories files, of
+  /// source files the apps (or the targets they depend on) compile, and of
+  /// source files no target compiles (a Swift package's, say). Nil when the
+  /// Xcode project does not say which apps embed the extension.
+  public func categoriesRegistered(forExtensionPlist plist: String) -> [Declaration]? {
+    guard let apps = embeddingApps(ofExtensionPlist: plist), !apps.isEmpty else { return nil }
+    var reachable = apps
+    var pending = Array(apps)
+    while let name = pending.popLast() {
+      for dependency in targets.first(where: { $0.name == name })?.dependencies ?? []
+      where reachable.insert(dependency).inserted {
+        pending.append(dependency)
+      }
+    }
+    let compiling = targets.filter { reachable.contains($0.name) }
+    return categories.filter { category in
+      guard SourceFormat.from(fileName: category.path)?.isSourceCode == true else { return true }
+      let owners = targets.filter { $0.compiles(category.path) }
+      return owners.isEmpty || compiling.contains { $0.compiles(category.path) }
+    }
+  }
+
+  /// Whether two extensions may run for one app: unless the Xcode project
+  /// embeds each in apps of its own, they may.
+  public func mayShareAnApp(_ plist: String, _ other: String) -> Bool {
+    guard let apps = embeddingApps(ofExtensionPlist: plist), let others = embeddingApps(ofExtensionPlist: other),
+      !apps.isEmpty, !others.isEmpty
+    else { return true }
+    return !apps.isDisjoint(with: others)
+  }
+
   /// Whether a category the project registers might be `name` without any
   /// rule knowing: a registration whose identifier only running the app tells.
   public var hasUnresolvedCategories: Bool { !unresolvedRegistrations.isEmpty }

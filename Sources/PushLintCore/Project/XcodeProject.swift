@@ -21,6 +21,16 @@ public struct XcodeTarget: Sendable {
   public var deploymentTarget: (platform: Platform, version: OSVersion)?
   /// The targets this one depends on (an app's embedded extensions).
   public var dependencies: [String] = []
+  /// The source files the target compiles, as the run shows paths, and the
+  /// folders Xcode keeps in sync with it (every file under one is the
+  /// target's).
+  public var sourceFiles: Set<String> = []
+  public var sourceFolders: [String] = []
+
+  /// Whether the target compiles the file at `path`.
+  public func compiles(_ path: String) -> Bool {
+    sourceFiles.contains(path) || sourceFolders.contains { path.hasPrefix($0 + "/") }
+  }
   /// The project file and the target's name there.
   public var declaration: Declaration
 
@@ -60,6 +70,7 @@ enum XcodeProjectReader {
     }
     let names = Dictionary(
       nativeTargets.map { ($0.id, $0.node["name"]?.stringValue ?? $0.id) }, uniquingKeysWith: { first, _ in first })
+    let filePaths = Self.filePaths(objects: objects, projectDirectory: projectDirectory)
     return nativeTargets.map { id, node, span in
       let name = node["name"]?.stringValue ?? id
       var target = XcodeTarget(
@@ -96,6 +107,19 @@ enum XcodeProjectReader {
           target.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = expander.expand(value) ?? value
         }
       }
+      for phase in node["buildPhases"]?.elements ?? [] {
+        guard let phase = object(phase.stringValue), phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else {
+          continue
+        }
+        for file in phase["files"]?.elements ?? [] {
+          if let reference = object(file.stringValue)?["fileRef"]?.stringValue, let filePath = filePaths[reference] {
+            target.sourceFiles.insert(filePath)
+          }
+        }
+      }
+      for group in node["fileSystemSynchronizedGroups"]?.elements ?? [] {
+        if let folder = group.stringValue.flatMap({ filePaths[$0] }) { target.sourceFolders.append(folder) }
+      }
       for dependency in node["dependencies"]?.elements ?? [] {
         if let targetID = object(dependency.stringValue)?["target"]?.stringValue, let name = names[targetID] {
           target.dependencies.append(name)
@@ -103,6 +127,34 @@ enum XcodeProjectReader {
       }
       return target
     }
+  }
+
+  /// The path of every file reference and group under the project's main
+  /// group, as the run shows paths: each `<group>`-relative path joined to
+  /// its parent's, `SOURCE_ROOT` paths to the project's folder. References
+  /// to built products or the SDK have none.
+  static func filePaths(objects: Node, projectDirectory: String) -> [String: String] {
+    var paths: [String: String] = [:]
+    let root = objects.members?.first { $0.value["isa"]?.stringValue == "PBXProject" }?.value
+    guard let mainGroup = root?["mainGroup"]?.stringValue else { return paths }
+    var pending: [(id: String, parent: String, depth: Int)] = [(mainGroup, projectDirectory, 0)]
+    while let (id, parent, depth) = pending.popLast() {
+      guard depth < 64, paths[id] == nil, let node = objects[id] else { continue }
+      let own = node["path"]?.stringValue
+      let base: String
+      switch node["sourceTree"]?.stringValue ?? "<group>" {
+      case "<group>": base = parent
+      case "SOURCE_ROOT": base = projectDirectory
+      case "<absolute>": base = ""
+      default: continue
+      }
+      let full = own.map { base.isEmpty || base == "." ? $0 : Paths.join(base, $0) } ?? base
+      paths[id] = Paths.normalize(full)
+      for child in node["children"]?.elements ?? [] {
+        if let childID = child.stringValue { pending.append((childID, paths[id] ?? full, depth + 1)) }
+      }
+    }
+    return paths
   }
 
   /// Each `SDKROOT` with the platform it builds for and the setting naming

@@ -5,9 +5,14 @@ enum ExtensionCategoryConflictRule: Rule {
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     claimedCategories(document).compactMap { node in
       guard let name = node.stringValue else { return nil }
-      // The first extension (in path order) to claim a category keeps it; later ones are reported.
+      // The first extension (in path order) to claim a category keeps it;
+      // later ones are reported, unless the Xcode project embeds the two in
+      // different apps (an iPhone app's and a Mac app's).
+      let project = context.project
       guard
-        let first = context.project.contentExtensions.lazy.flatMap({ $0.categories }).first(where: { $0.name == name }),
+        let first = project.contentExtensions.lazy.flatMap({ $0.categories }).first(where: {
+          $0.name == name && project.mayShareAnApp($0.path, document.path)
+        }),
         first.path != document.path
       else { return nil }
       return finding(

@@ -5,8 +5,22 @@ enum ExtensionCategoryUndeclaredRule: Rule {
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
     guard !project.categoryFiles.isEmpty, !project.hasUnresolvedCategories else { return [] }
+    // With an Xcode project that says which apps embed the extension, only
+    // their registrations count: another app's category never reaches it.
+    let registered = project.categoriesRegistered(forExtensionPlist: document.path)
     return claimedCategories(document).compactMap { node in
-      guard let name = node.stringValue, project.declaredCategory(name) == nil else { return nil }
+      guard let name = node.stringValue, !(registered ?? project.categories).contains(where: { $0.name == name }) else {
+        return nil
+      }
+      if let elsewhere = project.declaredCategory(name) {
+        let apps = project.embeddingApps(ofExtensionPlist: document.path)?.sorted() ?? []
+        return finding(
+          at: node,
+          "the content extension claims category \"\(name)\", which \(apps.joined(separator: " and ")), the app embedding it, does not register (\(elsewhere.place) registers it for another target); the extension never runs for it",
+          help:
+            "register \"\(name)\" in \(apps.first ?? "the app") too, or embed the extension in the app that registers it"
+        )
+      }
       var message =
         "the content extension claims category \"\(name)\", which the app does not register (categories read from \(project.categoryFilesText)); the extension never runs for it"
       let (suggestion, help) = project.nearestCategory(to: name)
