@@ -215,6 +215,13 @@ struct Evaluator {
     if let options = argument("options", of: call) {
       action.options = optionNames(options, scope: scope) ?? []
     }
+    if let icon = argument("icon", of: call)?.as(FunctionCallExprSyntax.self),
+      let first = icon.arguments.first, let kind = first.label?.text,
+      ["systemImageName", "templateImageName"].contains(kind),
+      case .string(let name) = evaluate(first.expression, scope: scope)
+    {
+      action.icon = (kind, CodeString(name, span: file.span(of: first.expression)))
+    }
     return .action(action)
   }
 

@@ -94,6 +94,7 @@ struct Project: ParsableCommand {
                       .object([
                         ("identifier", .string(action.identifier)), ("options", strings(action.options)),
                         ("textInput", .bool(action.textInput)), ("conditional", .bool(action.conditional)),
+                        ("icon", action.icon.map(JSONOutput.string) ?? .null),
                       ])
                     })
                 ),
@@ -151,6 +152,7 @@ struct Project: ParsableCommand {
           var notes = action.options
           if action.textInput { notes.append("text input") }
           if action.conditional { notes.append("conditional") }
+          if let icon = action.icon { notes.append(icon) }
           output += "      \(action.identifier)\(notes.isEmpty ? "" : " [\(notes.joined(separator: ", "))]")\n"
         }
       }

@@ -158,6 +158,29 @@ import Testing
     #expect(result.unresolved.isEmpty)
   }
 
+  @Test func actionIconsInSwiftAndObjectiveC() {
+    let swift = SwiftRegistrationReader().registrations(
+      in: [
+        CodeSource(
+          path: "A.swift",
+          bytes: Array(
+            "let c = UNNotificationCategory(identifier: \"C\", actions: [UNNotificationAction(identifier: \"OK\", title: \"OK\", options: [], icon: UNNotificationActionIcon(systemImageName: \"checkmark\"))], intentIdentifiers: [], options: [])\n"
+              .utf8))
+      ], module: .empty)
+    let objc = ObjCRegistrationReader().registrations(
+      in: [
+        CodeSource(
+          path: "A.m",
+          bytes: Array(
+            "[UNNotificationCategory categoryWithIdentifier:@\"C\" actions:@[[UNNotificationAction actionWithIdentifier:@\"OK\" title:@\"OK\" options:0 icon:[UNNotificationActionIcon iconWithTemplateImageName:@\"tick\"]]] intentIdentifiers:@[] options:0];\n"
+              .utf8))
+      ], module: .empty)
+    for (found, expected) in [(swift, "systemImageName checkmark"), (objc, "templateImageName tick")] {
+      let icon = found.first?.categories.first?.actions?.first?.icon
+      #expect(icon.map { "\($0.kind) \($0.name.text)" } == expected)
+    }
+  }
+
   @Test func swiftCommentedOutAndDeadBranchesAreNotRegistrations() {
     let result = registered([
       (
@@ -566,5 +589,18 @@ import Testing
     // An existing configuration is kept.
     let again = run(pushlintBinary, ["init"], in: scratch.path + "/app")
     #expect(again.status == 2 && again.standardError.contains("already exists"))
+  }
+}
+
+@Suite struct NamedSoundTests {
+  /// A sound named on the command line is linted as a notification sound,
+  /// not read silently.
+  @Test func aSoundNamedOnTheCommandLineIsChecked() {
+    let bad = run(pushlintBinary, ["samples/ExampleApp-broken/App/Sounds/alarm.caf"], in: repositoryRoot)
+    #expect(bad.standardOutput.contains("alarm.caf:1:1: warning: alarm.caf cannot be a notification sound"), "\(bad)")
+    #expect(bad.standardError.contains("in 1 file"), "\(bad.standardError)")
+    let good = run(pushlintBinary, ["samples/ExampleApp/App/Sounds/alarm.caf"], in: repositoryRoot)
+    #expect(good.status == 0 && good.standardOutput.isEmpty, "\(good)")
+    #expect(good.standardError.contains("no problems in 1 file"), "\(good.standardError)")
   }
 }

@@ -50,6 +50,15 @@ enum RegistrationDocuments {
     if !action.options.isEmpty {
       members.append(list("options", action.options, at: action.initializer, parent: pointer))
     }
+    if let icon = action.icon {
+      let iconPointer = Node.pointer(pointer, appending: "icon")
+      members.append(
+        Member(
+          key: "icon", keySpan: icon.name.span,
+          value: Node(
+            value: .object([member(icon.kind, icon.name, parent: iconPointer)]), span: icon.name.span,
+            pointer: iconPointer)))
+    }
     if action.isTextInput {
       // Code gives a text input action its button title at run time, often localized.
       members.append(member("textInputButtonTitle", CodeString("", span: action.initializer), parent: pointer))

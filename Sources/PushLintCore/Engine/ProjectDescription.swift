@@ -16,9 +16,17 @@ public struct ProjectDescription: Sendable {
     public var path: String
     public var line: Int
     public var options: [String]
-    public var actions: [(identifier: String, options: [String], textInput: Bool, conditional: Bool)]?
+    public var actions: [CategoryAction]?
     /// Why the actions are not listed, when they cannot be known statically.
     public var actionsUnresolved: String?
+  }
+  public struct CategoryAction: Sendable {
+    public var identifier: String
+    public var options: [String]
+    public var textInput: Bool
+    public var conditional: Bool
+    /// `systemImageName: checkmark`, when the action has an icon.
+    public var icon: String?
   }
   public struct Unresolved: Sendable {
     public var path: String
@@ -103,7 +111,9 @@ extension Linter {
                 identifier: category.identifier.text, path: code.path, line: category.initializer.start.line,
                 options: category.options.map(\.text),
                 actions: category.actions?.map {
-                  ($0.identifier.text, $0.options.map(\.text), $0.isTextInput, $0.isConditional)
+                  .init(
+                    identifier: $0.identifier.text, options: $0.options.map(\.text), textInput: $0.isTextInput,
+                    conditional: $0.isConditional, icon: $0.icon.map { "\($0.kind): \($0.name.text)" })
                 }, actionsUnresolved: category.actionsUnresolved))
           }
           for unresolved in code.unresolved {
@@ -118,11 +128,13 @@ extension Linter {
                 identifier: name, path: document.path, line: identifier.span.start.line,
                 options: category["options"]?.elements?.compactMap(\.stringValue) ?? [],
                 actions: (category["actions"]?.elements ?? []).map { action in
-                  (
-                    action["identifier"]?.stringValue ?? "",
-                    action["options"]?.elements?.compactMap(\.stringValue) ?? [],
-                    action["textInputButtonTitle"] != nil, false
-                  )
+                  let icon = action["icon"]?.members?.first.flatMap { member in
+                    member.value.stringValue.map { "\(member.key): \($0)" }
+                  }
+                  return .init(
+                    identifier: action["identifier"]?.stringValue ?? "",
+                    options: action["options"]?.elements?.compactMap(\.stringValue) ?? [],
+                    textInput: action["textInputButtonTitle"] != nil, conditional: false, icon: icon)
                 }))
           }
         }

@@ -64,6 +64,9 @@ public struct CodeAction: Sendable {
   public var isConditional = false
   /// The file the action is declared in, when a reader knows it.
   public var path: String?
+  /// `UNNotificationActionIcon(systemImageName:)` or `(templateImageName:)`:
+  /// the kind (`systemImageName`) and the image's name.
+  public var icon: (kind: String, name: CodeString)?
 
   public init(identifier: CodeString, initializer: SourceSpan) {
     self.identifier = identifier
@@ -76,6 +79,7 @@ public struct CodeAction: Sendable {
     identifier.span = span
     initializer = span
     title?.span = span
+    icon?.name.span = span
     for index in options.indices { options[index].span = span }
     self.path = path
   }

@@ -27,7 +27,11 @@ extension Linter {
       case .directory:
         walk(absolute, display: path, glob: nil, into: add)
       case .file where SoundFileReader.extensions.contains(fileExtension(absolute)):
-        add(LintInput(displayPath: path, absolutePath: absolute, explicit: false, namedByGlob: false, isSound: true))
+        // Named on the command line, a sound is checked as a notification sound.
+        add(
+          LintInput(
+            displayPath: path, absolutePath: absolute, explicit: !skipsUnrelatedFiles, namedByGlob: false,
+            isSound: true))
       case .file where skipsUnrelatedFiles:
         guard SourceFormat.from(fileName: absolute) != nil else { continue }
         add(LintInput(displayPath: path, absolutePath: absolute, explicit: false, namedByGlob: false))

@@ -324,6 +324,14 @@ struct ObjCEvaluator {
           action.title = CodeString(title, span: span(argument.range))
         }
         if argument.label == "options" { action.options = options(argument.range, table: Self.actionOptions) }
+        if argument.label == "icon", let open = argument.range.first, tokens[open].text == "[",
+          let iconSend = messageSend(at: open), let part = iconSend.arguments.first,
+          let kind = ["iconWithSystemImageName": "systemImageName", "iconWithTemplateImageName": "templateImageName"][
+            part.label],
+          case .string(let name) = evaluate(part.range, at: use)
+        {
+          action.icon = (kind, CodeString(name, span: span(part.range)))
+        }
       }
       return .action(action)
     }
