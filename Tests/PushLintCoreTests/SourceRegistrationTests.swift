@@ -483,6 +483,75 @@ import Testing
     #expect(linter().lint(project: framework).isEmpty)
   }
 
+  /// A push is judged against the app its topic names: its entitlements,
+  /// profile and registrations, not another app's of the same project.
+  @Test func aPushIsJudgedAgainstTheAppItsTopicNames() {
+    let project = """
+      // !$*UTF8*$!
+      {
+        objects = {
+          P = { isa = PBXProject; mainGroup = G0; };
+          G0 = { isa = PBXGroup; children = (F1, F2); sourceTree = "<group>"; };
+          F1 = { isa = PBXFileReference; path = Phone/Categories.swift; sourceTree = "<group>"; };
+          F2 = { isa = PBXFileReference; path = Mac/Categories.swift; sourceTree = "<group>"; };
+          B1 = { isa = PBXBuildFile; fileRef = F1; };
+          B2 = { isa = PBXBuildFile; fileRef = F2; };
+          S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
+          S2 = { isa = PBXSourcesBuildPhase; files = (B2); };
+          A1 = { isa = PBXNativeTarget; buildConfigurationList = L1; name = Phone; productType = "com.apple.product-type.application"; buildPhases = (S1); };
+          A2 = { isa = PBXNativeTarget; buildConfigurationList = L2; name = Mac; productType = "com.apple.product-type.application"; buildPhases = (S2); };
+          L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+          L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
+          C1 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = com.example.phone; CODE_SIGN_ENTITLEMENTS = Phone/Phone.entitlements; }; };
+          C2 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = com.example.mac; CODE_SIGN_ENTITLEMENTS = Mac/Mac.entitlements; }; };
+        };
+      }
+
+      """
+    func entitlements(critical: Bool) -> [UInt8] {
+      Array(
+        "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>com.apple.developer.usernotifications.critical-alerts</key><\(critical)/></dict></plist>\n"
+          .utf8)
+    }
+    func push(_ topic: String) -> [UInt8] {
+      Array(
+        "{\"headers\": {\"apns-push-type\": \"alert\", \"apns-topic\": \"\(topic)\"}, \"payload\": {\"aps\": {\"alert\": \"Smoke\", \"category\": \"ALARM\", \"interruption-level\": \"critical\"}}}"
+          .utf8)
+    }
+    let base: [(path: String, bytes: [UInt8])] = [
+      ("Chat.xcodeproj/project.pbxproj", Array(project.utf8)),
+      (
+        "Phone/Categories.swift",
+        Array(
+          "let c = UNNotificationCategory(identifier: \"ALARM\", actions: [], intentIdentifiers: [], options: [])\n"
+            .utf8)
+      ),
+      ("Mac/Categories.swift", Array("let c = 1\n".utf8)),
+      ("Phone/Phone.entitlements", entitlements(critical: true)),
+      ("Mac/Mac.entitlements", entitlements(critical: false)),
+    ]
+    func rules(_ files: [(path: String, bytes: [UInt8])]) -> [String] {
+      linter().lint(project: files).map { "\($0.rule) \($0.path)" }
+    }
+    #expect(rules(base + [("push/phone.json", push("com.example.phone"))]).isEmpty)
+    let mac = rules(base + [("push/mac.json", push("com.example.mac"))])
+    #expect(mac == ["category-undeclared push/mac.json", "critical-alert-entitlement push/mac.json"])
+    // Mac's own profile grants it; a profile for another app would not.
+    func profile(_ identifier: String) -> [UInt8] {
+      Array(
+        "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>Entitlements</key><dict><key>application-identifier</key><string>\(identifier)</string><key>com.apple.developer.usernotifications.critical-alerts</key><true/></dict></dict></plist>"
+          .utf8)
+    }
+    let granted = rules(
+      base + [("push/mac.json", push("com.example.mac")), ("Mac/mac.mobileprovision", profile("TEAM.com.example.mac"))])
+    #expect(granted == ["category-undeclared push/mac.json"])
+    let other = rules(
+      base + [
+        ("push/mac.json", push("com.example.mac")), ("Phone/p.mobileprovision", profile("TEAM.com.example.phone")),
+      ])
+    #expect(other.contains("critical-alert-entitlement push/mac.json"))
+  }
+
   @Test func aTruncatedProjectIsASyntaxErrorWithAPosition() {
     let truncated = String(Self.project.prefix(300))
     let diagnostics = linter().lint(project: [("A.xcodeproj/project.pbxproj", Array(truncated.utf8))])

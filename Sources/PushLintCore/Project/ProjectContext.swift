@@ -41,8 +41,9 @@ public struct ProjectContext: Sendable {
   public var appPlists: [(declaration: Declaration, backgroundModes: [String]?)] = []
   /// Entitlements files with the boolean entitlements they set, at their root.
   public var entitlements: [(declaration: Declaration, grants: [String: Bool])] = []
-  /// Provisioning profiles with the boolean entitlements Apple granted in them.
-  public var profiles: [(declaration: Declaration, grants: [String: Bool])] = []
+  /// Provisioning profiles with the boolean entitlements Apple granted in
+  /// them and the app identifier they are for (`TEAM.com.example.app`).
+  public var profiles: [(declaration: Declaration, grants: [String: Bool], applicationIdentifier: String?)] = []
   /// The targets of the project's Xcode projects; `xcodeProjects` names the files.
   public var targets: [XcodeTarget] = []
   public var xcodeProjects: [Declaration] = []
@@ -143,7 +144,8 @@ public struct ProjectContext: Sendable {
       root["Entitlements"]?.forEachMember { member in
         if let flag = member.value.boolValue { grants[member.key] = flag }
       }
-      profiles.append((Declaration(name: "profile", path: document.path, span: root.span), grants))
+      let identifier = root["Entitlements"]?["application-identifier"]?.stringValue
+      profiles.append((Declaration(name: "profile", path: document.path, span: root.span), grants, identifier))
     case .xcodeProject:
       xcodeProjects.append(Declaration(name: "project", path: document.path, span: root.span))
       projectFiles.append((document.path, root))
@@ -191,6 +193,13 @@ public struct ProjectContext: Sendable {
   /// Xcode project does not say which apps embed the extension.
   public func categoriesRegistered(forExtensionPlist plist: String) -> [Declaration]? {
     guard let apps = embeddingApps(ofExtensionPlist: plist), !apps.isEmpty else { return nil }
+    return categoriesRegistered(forApps: apps)
+  }
+
+  /// The categories registered for the apps named (by target): those of
+  /// categories files, of sources the apps or their dependencies compile,
+  /// and of sources no target compiles.
+  public func categoriesRegistered(forApps apps: Set<String>) -> [Declaration] {
     var reachable = apps
     var pending = Array(apps)
     while let name = pending.popLast() {

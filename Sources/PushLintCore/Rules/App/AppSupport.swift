@@ -12,16 +12,22 @@ extension Rule {
   /// grants, at `node`; nil when one grants it. With no entitlements file
   /// in scope nothing can be checked, and the finding is a note.
   static func entitlementFinding(
-    entitlement: String, what: String, plural: Bool = false, node: Node, consequence: String, context: RuleContext
+    entitlement: String, what: String, plural: Bool = false, node: Node, consequence: String, document: Document,
+    context: RuleContext
   ) -> Finding? {
     let project = context.project
+    let scope = AppScope(document, context: context)
     // A provisioning profile says what Apple granted: a build step may add
     // an entitlement to the signed app that no .entitlements file lists.
-    guard !project.profiles.contains(where: { $0.grants[entitlement] == true }) else { return nil }
-    // With an Xcode project, only the app targets' own entitlements count.
+    let granting = scope?.profiles(in: project) ?? project.profiles.map { ($0.declaration, $0.grants) }
+    guard !granting.contains(where: { $0.grants[entitlement] == true }) else { return nil }
+    // With an Xcode project, only the app targets' own entitlements count:
+    // the push's own app's, when its topic names one.
     let appFiles = Set(project.targets.filter(\.isApp).compactMap(\.entitlements))
     var files = project.entitlements
-    if !appFiles.isEmpty, files.contains(where: { appFiles.contains($0.declaration.path) }) {
+    if let own = scope?.entitlements(in: project) {
+      files = own
+    } else if !appFiles.isEmpty, files.contains(where: { appFiles.contains($0.declaration.path) }) {
       files = files.filter { appFiles.contains($0.declaration.path) }
     }
     guard !files.contains(where: { $0.grants[entitlement] == true }) else { return nil }

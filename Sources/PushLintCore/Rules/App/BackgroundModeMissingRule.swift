@@ -3,7 +3,8 @@ enum BackgroundModeMissingRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    let plists = context.project.appPlists
+    // The push's own app's Info.plist, when its topic names one; else every app's.
+    let plists = AppScope(document, context: context)?.infoPlist(in: context.project) ?? context.project.appPlists
     guard !plists.isEmpty, let push = document.push, push.contentAvailable,
       let member = push.aps?.member("content-available"),
       !plists.contains(where: { $0.backgroundModes?.contains("remote-notification") == true })

@@ -6,8 +6,20 @@ enum CategoryUndeclaredRule: Rule {
     let project = context.project
     guard !project.categoryFiles.isEmpty, !project.hasUnresolvedCategories,
       let category = document.push?.aps?["category"],
-      let name = category.stringValue, project.declaredCategory(name) == nil, !document.containsPlaceholder(name)
+      let name = category.stringValue, !document.containsPlaceholder(name)
     else { return [] }
+    // The push's own app's registrations, when its topic names one app.
+    let scope = AppScope(document, context: context)
+    let registered = scope.map { project.categoriesRegistered(forApps: [$0.app.name]) } ?? project.categories
+    guard !registered.contains(where: { $0.name == name }) else { return [] }
+    if let scope, let elsewhere = project.declaredCategory(name) {
+      return [
+        finding(
+          at: category,
+          "category \"\(name)\" is not registered by \(scope.app.name), the app \"\(scope.bundleIdentifier)\" names (\(elsewhere.place) registers it for another target): no actions and no content extension will appear",
+          help: "register \"\(name)\" in \(scope.app.name) too")
+      ]
+    }
     var message =
       "category \"\(name)\" is not registered (categories read from \(project.categoryFilesText)): no actions and no content extension will appear"
     let (suggestion, help) = project.nearestCategory(to: name)

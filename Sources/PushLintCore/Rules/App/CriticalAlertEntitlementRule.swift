@@ -19,6 +19,7 @@ enum CriticalAlertEntitlementRule: Rule {
       entitlementFinding(
         entitlement: Self.entitlement, what: what, plural: triggers.count > 1, node: first.0,
         consequence: "the notification plays no critical sound and does not break through Do Not Disturb",
+        document: document,
         context: context
       )
     ].compactMap { $0 }

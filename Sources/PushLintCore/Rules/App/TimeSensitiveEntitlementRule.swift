@@ -10,7 +10,7 @@ enum TimeSensitiveEntitlementRule: Rule {
     return [
       entitlementFinding(
         entitlement: Self.entitlement, what: "interruption-level \"time-sensitive\"", node: level,
-        consequence: "iOS silently delivers it as an active notification", context: context)
+        consequence: "iOS silently delivers it as an active notification", document: document, context: context)
     ].compactMap { $0 }
   }
 }

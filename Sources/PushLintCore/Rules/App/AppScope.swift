@@ -1,0 +1,54 @@
+/// The app a push is for, when the project's Xcode project can tell: the
+/// app target whose bundle identifier the push's topic names (`apns-topic`,
+/// or an `.apns` file's `Simulator Target Bundle`, a push-type suffix
+/// removed). Its own entitlements, profiles, Info.plist and registrations
+/// are then what the cross-file rules judge the push against; without a
+/// topic, or with one no single app answers to, they judge it against every
+/// app of the project (which can only find less).
+struct AppScope {
+  var app: XcodeTarget
+  var bundleIdentifier: String
+
+  init?(_ document: Document, context: RuleContext) {
+    let project = context.project
+    guard !project.targets.isEmpty else { return nil }
+    let topic =
+      document.push?.headers["apns-topic"]?.text ?? document.root?["Simulator Target Bundle"]?.stringValue
+    guard let topic else { return nil }
+    let suffixes = context.schema.pushTypeNames.compactMap { context.schema.pushTypes[$0]?.topicSuffix }
+    let suffix = suffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count } ?? ""
+    let bundle = String(topic.dropLast(suffix.count))
+    let apps = project.targets.filter { $0.isApp && ($0.bundleIdentifiers.contains(bundle)) }
+    guard apps.count == 1 else { return nil }
+    app = apps[0]
+    bundleIdentifier = bundle
+  }
+
+  /// The app's entitlements file, when the run read it.
+  func entitlements(in project: ProjectContext) -> [(declaration: Declaration, grants: [String: Bool])]? {
+    guard let path = app.entitlements else { return nil }
+    let found = project.entitlements.filter { $0.declaration.path == path }
+    return found.isEmpty ? nil : found
+  }
+
+  /// The profiles that may be the app's: those whose `application-identifier`
+  /// (`TEAM.bundle-id`, or a wildcard) covers its bundle identifier, and
+  /// those that do not say.
+  func profiles(in project: ProjectContext) -> [(declaration: Declaration, grants: [String: Bool])] {
+    project.profiles.filter { profile in
+      guard let identifier = profile.applicationIdentifier, let dot = identifier.firstIndex(of: ".") else {
+        return true
+      }
+      let pattern = identifier[identifier.index(after: dot)...]
+      return pattern == bundleIdentifier || pattern == "*"
+        || pattern.hasSuffix(".*") && bundleIdentifier.hasPrefix(String(pattern.dropLast()))
+    }.map { ($0.declaration, $0.grants) }
+  }
+
+  /// The app's own Info.plist, when the run read it as an app Info.plist.
+  func infoPlist(in project: ProjectContext) -> [(declaration: Declaration, backgroundModes: [String]?)]? {
+    guard let path = app.infoPlist else { return nil }
+    let found = project.appPlists.filter { $0.declaration.path == path }
+    return found.isEmpty ? nil : found
+  }
+}
