@@ -14,22 +14,16 @@ public struct SwiftRegistrationReader: RegistrationReader {
 
   public var fileExtensions: Set<String> { ["swift"] }
 
-  /// How many times declarations are looked for in further files: a
-  /// constant may name a constant of a third file, and that one a fourth.
-  static let lookupRounds = 3
-
   public func registrations(in files: [CodeSource], module: CodeModule) -> [CodeRegistrations] {
     let registering = files.map { SwiftFile($0) }
     var index = DeclarationIndex()
     for file in registering { index.add(file) }
-    var loaded = Set(files.map(\.path))
-    for _ in 0..<Self.lookupRounds {
-      var evaluator = Evaluator(index: index)
-      for file in registering { _ = evaluator.registrations(in: file) }
-      let more = module.files(containingAny: evaluator.missingNames).filter { loaded.insert($0.path).inserted }
-      if more.isEmpty { break }
-      for source in more { index.add(SwiftFile(source)) }
-    }
+    module.addDeclarations(
+      missing: {
+        var evaluator = Evaluator(index: index)
+        for file in registering { _ = evaluator.registrations(in: file) }
+        return evaluator.missingNames
+      }, registering: files, add: { index.add(SwiftFile($0)) })
     var evaluator = Evaluator(index: index)
     return registering.map { evaluator.registrations(in: $0) }.filter { !$0.isEmpty }
   }

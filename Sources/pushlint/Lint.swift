@@ -273,19 +273,7 @@ struct Lint: ParsableCommand {
   }
 
   func loadConfiguration(currentDirectory: String) throws -> Configuration {
-    if noConfig { return Configuration(directory: currentDirectory) }
-    if let configFile {
-      return try Configuration.load(file: configFile, currentDirectory: currentDirectory)
-    }
-    if let discovered = Configuration.discover(from: currentDirectory) {
-      return try Configuration.load(
-        file: displayPath(discovered, from: currentDirectory), currentDirectory: currentDirectory)
-    }
-    return Configuration(directory: currentDirectory)
-  }
-
-  func displayPath(_ path: String, from currentDirectory: String) -> String {
-    Paths.relative(path, to: currentDirectory) ?? path
+    try commandLineConfiguration(configFile: configFile, noConfig: noConfig, currentDirectory: currentDirectory)
   }
 
   func applyCommandLine(to configuration: inout Configuration) throws {

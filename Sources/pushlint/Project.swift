@@ -33,16 +33,8 @@ struct Project: ParsableCommand {
     let currentDirectory = Paths.currentDirectory()
     let configuration: Configuration
     do throws(ConfigurationError) {
-      if noConfig {
-        configuration = Configuration(directory: currentDirectory)
-      } else if let configFile {
-        configuration = try Configuration.load(file: configFile, currentDirectory: currentDirectory)
-      } else if let found = Configuration.discover(from: currentDirectory) {
-        configuration = try Configuration.load(
-          file: Paths.relative(found, to: currentDirectory) ?? found, currentDirectory: currentDirectory)
-      } else {
-        configuration = Configuration(directory: currentDirectory)
-      }
+      configuration = try commandLineConfiguration(
+        configFile: configFile, noConfig: noConfig, currentDirectory: currentDirectory)
     } catch {
       FileHandle.standardError.write("pushlint: \(error)\n")
       terminate(ExitStatus.usage)
@@ -168,4 +160,18 @@ struct Project: ParsableCommand {
     }
     return output
   }
+}
+
+/// The configuration a command runs under: none with --no-config, the file
+/// --config names, or the nearest .pushlint.yml above the current directory.
+func commandLineConfiguration(
+  configFile: String?, noConfig: Bool, currentDirectory: String
+) throws(ConfigurationError) -> Configuration {
+  if noConfig { return Configuration(directory: currentDirectory) }
+  if let configFile { return try Configuration.load(file: configFile, currentDirectory: currentDirectory) }
+  if let discovered = Configuration.discover(from: currentDirectory) {
+    return try Configuration.load(
+      file: Paths.relative(discovered, to: currentDirectory) ?? discovered, currentDirectory: currentDirectory)
+  }
+  return Configuration(directory: currentDirectory)
 }

@@ -251,6 +251,16 @@ public final class PushSchema: Sendable {
   public let liveActivityKeys: [String]
   private let limitsWithoutTargets: PayloadLimits
 
+  /// A topic split into the app's bundle identifier and the longest
+  /// documented push-type suffix it ends in (`.voip-ptt` before `.voip`;
+  /// "" for none).
+  public func bundleIdentifier(ofTopic topic: String) -> (bundle: String, suffix: String) {
+    let suffix =
+      pushTypeNames.compactMap { pushTypes[$0]?.topicSuffix }.filter { topic.hasSuffix($0) }
+      .max { $0.count < $1.count } ?? ""
+    return (String(topic.dropLast(suffix.count)), suffix)
+  }
+
   public static let standard: PushSchema = {
     guard let text = RuleCatalog.embeddedText(of: "schema.yaml") else {
       fatalError("rules/schema.yaml is not embedded")

@@ -102,16 +102,9 @@ public struct Linter: Sendable {
     let input = LintInput(
       displayPath: path, absolutePath: Paths.absolute(path, from: base), explicit: true, namedByGlob: false)
     var contextErrors: [FileError] = []
-    var files =
-      [read(bytes: bytes, input: input)]
-      + readInParallel(
-        collectContextInputs(excluding: [input.absolutePath], currentDirectory: base, errors: &contextErrors))
-    resolveRegistrations(&files)
+    let (files, _, project) = readProject(
+      [read(bytes: bytes, input: input)], currentDirectory: base, errors: &contextErrors)
     let file = files[0]
-    let contextFiles = files.dropFirst()
-    let project = ProjectContext(
-      documents: (contextFiles + [file]).flatMap(\.documents).filter(isContext),
-      sounds: contextFiles.compactMap(\.sound))
     let outcome = check(file, project: project)
     var report = LintReport(
       diagnostics: outcome.diagnostics.sorted(by: Diagnostic.reportOrder), files: 1, documents: outcome.documents,
@@ -225,20 +218,28 @@ public struct Linter: Sendable {
     return result
   }
 
+  /// A project's files, read, with its configured context files: the
+  /// registrations in their source resolved across all of them, and the
+  /// project context they make. `files` come back apart from the context files.
+  func readProject(
+    _ files: [ReadFile], currentDirectory: String, errors: inout [FileError]
+  ) -> (files: [ReadFile], contextFiles: ArraySlice<ReadFile>, project: ProjectContext) {
+    var all =
+      files
+      + readInParallel(
+        collectContextInputs(
+          excluding: Set(files.map(\.input.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
+    resolveRegistrations(&all)
+    let project = ProjectContext(
+      documents: all.flatMap(\.documents).filter(isContext), sounds: all.compactMap(\.sound))
+    return (Array(all.prefix(files.count)), all.dropFirst(files.count), project)
+  }
+
   /// One project: read and classify, build the context, check.
   func lint(inputs: [LintInput], currentDirectory: String, errors: [FileError]) -> LintReport {
     var errors = errors
-    var all =
-      readInParallel(inputs)
-      + readInParallel(
-        collectContextInputs(
-          excluding: Set(inputs.map(\.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
-    resolveRegistrations(&all)
-    let files = Array(all.prefix(inputs.count))
-    let contextFiles = all.dropFirst(inputs.count)
-    let project = ProjectContext(
-      documents: (files + contextFiles).flatMap(\.documents).filter(isContext),
-      sounds: (files + contextFiles).compactMap(\.sound))
+    let (files, _, project) = readProject(
+      readInParallel(inputs), currentDirectory: currentDirectory, errors: &errors)
     let paths = files.map(\.input.absolutePath)
     // Consumed: each file's trees are freed by the worker that checked it,
     // not one by one on this thread at the end.

@@ -61,22 +61,15 @@ extension Linter {
         errors.append(group.configurationError!)
         continue
       }
-      var contextErrors: [FileError] = []
-      var files =
-        linter.readInParallel(group.inputs)
-        + linter.readInParallel(
-          linter.collectContextInputs(
-            excluding: Set(group.inputs.map(\.absolutePath)), currentDirectory: currentDirectory,
-            errors: &contextErrors))
-      errors += contextErrors
-      linter.resolveRegistrations(&files)
+      let (linted, contextFiles, context) = linter.readProject(
+        linter.readInParallel(group.inputs), currentDirectory: currentDirectory, errors: &errors)
+      var files = linted + contextFiles
+      // Files held unread until checked are read now, for their kind.
       for index in files.indices {
         if let bytes = files[index].deferredBytes {
           files[index] = linter.read(bytes: bytes, input: files[index].input)
         }
       }
-      let context = ProjectContext(
-        documents: files.flatMap(\.documents).filter(linter.isContext), sounds: files.compactMap(\.sound))
       var description = ProjectDescription(
         root: display(group.root),
         configuration: linter.configuration.file.map { display(Paths.absolute($0, from: currentDirectory)) })

@@ -126,6 +126,25 @@ public struct CodeModule: Sendable {
 
   public static let empty = CodeModule(files: [])
 
+  /// How many times declarations are looked for in further files: a
+  /// constant may name a constant of a third file, and that one a fourth.
+  public static let lookupRounds = 3
+
+  /// Reads, into a reader's declarations (`add`), the files that hold the
+  /// names its registrations still miss (`missingNames`, evaluated anew each
+  /// round), until none is missing or `lookupRounds` rounds have passed.
+  /// `registering` are the files already read.
+  public func addDeclarations(
+    missing missingNames: () -> Set<String>, registering: [CodeSource], add: (CodeSource) -> Void
+  ) {
+    var loaded = Set(registering.map(\.path))
+    for _ in 0..<Self.lookupRounds {
+      let more = files(containingAny: missingNames()).filter { loaded.insert($0.path).inserted }
+      if more.isEmpty { return }
+      more.forEach(add)
+    }
+  }
+
   /// The files whose text contains any of `words` as a whole word (`Model1`
   /// is not found in `Model10`), in path order.
   public func files(containingAny words: Set<String>) -> [CodeSource] {

@@ -95,13 +95,10 @@ public struct ProjectContext: Sendable {
         }
         for action in category["actions"]?.elements ?? [] {
           if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
-            let options = action["options"]?.elements?.compactMap(\.stringValue).sorted() ?? []
-            let signature = [
-              action["title"]?.stringValue ?? "", options.joined(separator: ","),
-              action["textInputButtonTitle"] == nil ? "" : "text input",
-            ].joined(separator: "|")
             actions.append(
-              Declaration(name: name, path: document.path, span: identifier.value.span, signature: signature))
+              Declaration(
+                name: name, path: document.path, span: identifier.value.span,
+                signature: Self.actionSignature(action)))
           }
         }
       }
@@ -154,6 +151,16 @@ public struct ProjectContext: Sendable {
     default:
       break
     }
+  }
+
+  /// An action's title, options and kind, which tell a second declaration
+  /// of the same action from a different action of the same name.
+  static func actionSignature(_ action: Node) -> String {
+    let options = action["options"]?.elements?.compactMap(\.stringValue).sorted() ?? []
+    return [
+      action["title"]?.stringValue ?? "", options.joined(separator: ","),
+      action["textInputButtonTitle"] == nil ? "" : "text input",
+    ].joined(separator: "|")
   }
 
   /// Whether a document kind contributes to the project context.

@@ -12,18 +12,14 @@ public struct ObjCRegistrationReader: RegistrationReader {
     let registering = files.map { ObjCFile($0) }
     var constants = ObjCConstants()
     for file in registering { constants.add(file) }
-    var loaded = Set(files.map(\.path))
-    for _ in 0..<3 {
-      var missing: Set<String> = []
-      for file in registering {
-        var evaluator = ObjCEvaluator(file: file, constants: constants)
-        _ = evaluator.registrations()
-        missing.formUnion(evaluator.missingNames)
-      }
-      let more = module.files(containingAny: missing).filter { loaded.insert($0.path).inserted }
-      if more.isEmpty { break }
-      for source in more { constants.add(ObjCFile(source)) }
-    }
+    module.addDeclarations(
+      missing: {
+        registering.reduce(into: Set<String>()) { missing, file in
+          var evaluator = ObjCEvaluator(file: file, constants: constants)
+          _ = evaluator.registrations()
+          missing.formUnion(evaluator.missingNames)
+        }
+      }, registering: files, add: { constants.add(ObjCFile($0)) })
     return registering.map { file in
       var evaluator = ObjCEvaluator(file: file, constants: constants)
       return evaluator.registrations()

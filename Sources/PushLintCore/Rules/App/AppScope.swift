@@ -15,9 +15,7 @@ struct AppScope {
     let topic =
       document.push?.headers["apns-topic"]?.text ?? document.root?["Simulator Target Bundle"]?.stringValue
     guard let topic else { return nil }
-    let suffixes = context.schema.pushTypeNames.compactMap { context.schema.pushTypes[$0]?.topicSuffix }
-    let suffix = suffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count } ?? ""
-    let bundle = String(topic.dropLast(suffix.count))
+    let bundle = context.schema.bundleIdentifier(ofTopic: topic).bundle
     let apps = project.targets.filter { $0.isApp && ($0.bundleIdentifiers.contains(bundle)) }
     guard apps.count == 1 else { return nil }
     app = apps[0]

@@ -25,9 +25,7 @@ enum DuplicateIdentifierRule: Rule {
           first.path != document.path || first.span != identifier.span,
           // The same action (title, options and kind) offered in two
           // categories is one action to the app's delegate, not two.
-          first.signature
-            != project.actions.first(where: { $0.path == document.path && $0.span == identifier.span })?
-            .signature
+          first.signature != ProjectContext.actionSignature(action)
         else { continue }
         findings.append(
           finding(

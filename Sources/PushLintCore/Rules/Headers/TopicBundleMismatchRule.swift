@@ -21,11 +21,8 @@ enum TopicBundleMismatchRule: Rule {
     {
       checked.append((topic, bundle.span, bundle.pointer, "\"Simulator Target Bundle\""))
     }
-    let suffixes = context.schema.pushTypeNames.compactMap { context.schema.pushTypes[$0]?.topicSuffix }
     return checked.compactMap { item in
-      // The longest documented suffix comes off: `.voip-ptt` before `.voip`.
-      let suffix = suffixes.filter { item.topic.hasSuffix($0) }.max { $0.count < $1.count } ?? ""
-      let bundle = String(item.topic.dropLast(suffix.count))
+      let (bundle, suffix) = context.schema.bundleIdentifier(ofTopic: item.topic)
       guard !identifiers.contains(bundle) && !identifiers.contains(item.topic) else { return nil }
       let names = apps.map { "\($0.name) (\($0.bundleIdentifiers.joined(separator: ", ")))" }
       var message =
