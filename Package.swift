@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "pushlint",
+  // macOS 13 is the first with the standard library's Regex, which the YAML
+  // reader and templates use; swift-syntax needs 10.15. Linux has no minimum.
+  platforms: [.macOS(.v13)],
   products: [
     .executable(name: "pushlint", targets: ["pushlint"]),
     .library(name: "PushLintCore", targets: ["PushLintCore"]),
