@@ -12,25 +12,37 @@ import Testing
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  @Test func theHookHasPreCommitsKeysAndMatchesPushFiles() throws {
+  @Test func theHooksHavePreCommitsKeysAndMatchPushFiles() throws {
     let documents = YAMLReader.read(Array(read(".pre-commit-hooks.yaml").utf8))
-    let hook = try #require(documents.first?.result.root?.elements?.first)
+    let hooks = try #require(documents.first?.result.root?.elements)
     let allowed: Set<String> = [
       "id", "name", "entry", "language", "alias", "files", "exclude", "types", "types_or", "exclude_types",
       "additional_dependencies", "args", "always_run", "fail_fast", "pass_filenames", "description",
       "language_version", "log_file", "minimum_pre_commit_version", "require_serial", "stages", "verbose",
     ]
-    let keys = Set(hook.members?.map(\.key) ?? [])
-    #expect(keys.isSubset(of: allowed), "\(keys.subtracting(allowed))")
-    #expect(["id", "name", "entry", "language"].allSatisfy(keys.contains))
-    #expect(hook["language"]?.stringValue == "swift")
-    #expect(hook["entry"]?.stringValue == "pushlint")
-    let files = try #require(hook["files"]?.stringValue)
-    let regex = try Regex(files)
-    for name in ["push/order.apns", "a.json", "b.yaml", "c.yml", "d.jsonl", "Info.plist", "App.entitlements"] {
-      #expect(name.firstMatch(of: regex) != nil, "\(name)")
+    #expect(hooks.compactMap { $0["id"]?.stringValue } == ["pushlint", "pushlint-python"])
+    #expect(hooks.compactMap { $0["language"]?.stringValue } == ["swift", "python"])
+    for hook in hooks {
+      let keys = Set(hook.members?.map(\.key) ?? [])
+      #expect(keys.isSubset(of: allowed), "\(keys.subtracting(allowed))")
+      #expect(["id", "name", "entry", "language"].allSatisfy(keys.contains))
+      #expect(hook["entry"]?.stringValue == "pushlint")
+      let files = try #require(hook["files"]?.stringValue)
+      let regex = try Regex(files)
+      for name in ["push/order.apns", "a.json", "b.yaml", "c.yml", "d.jsonl", "Info.plist", "App.entitlements"] {
+        #expect(name.firstMatch(of: regex) != nil, "\(name)")
+      }
+      #expect("README.md".firstMatch(of: regex) == nil)
     }
-    #expect("README.md".firstMatch(of: regex) == nil)
+  }
+
+  /// The Python hook installs the repository's pyproject.toml, which must ask
+  /// for the wheel of this very version (scripts/wheel names it after
+  /// `pushlint --version`).
+  @Test func thePythonHookPinsTheWheelOfThisVersion() {
+    let project = read("pyproject.toml")
+    #expect(project.contains("dependencies = [\"pushlint==\(PushLintInfo.version)\"]"))
+    #expect(project.contains("\nversion = \"\(PushLintInfo.version)\"\n"))
   }
 
   @Test(.enabled(if: preCommit, "pre-commit is not installed"))
@@ -65,6 +77,9 @@ import Testing
           assert severity in ("error", "warning", "notice"), line
           assert match.group(pattern["code"]).replace("-", "").isalnum(), line
           assert int(match.group(pattern["line"])) >= 1
+      # VS Code's problem matcher reads error, warning, info, hint and note
+      # (note and hint as info; its getSeverity), so the task's pattern keeps
+      # the text output's own words.
       task = json.load(open(sys.argv[3]))["tasks"][0]["problemMatcher"]["pattern"]
       for line in lines:
           m = re.match(task["regexp"], line)
@@ -82,6 +97,82 @@ import Testing
       ])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(Int(result.standardOutput.split(separator: "\n").first ?? "") ?? 0 > 20)
+  }
+
+  /// `brew test` runs the formula's test block: pushlint on a payload it
+  /// writes, expecting an exit status and a line. The same run here keeps
+  /// the formula's expectation what pushlint prints.
+  @Test func theHomebrewFormulasTestExpectsWhatPushlintPrints() throws {
+    let formula = read("integrations/homebrew/pushlint.rb")
+    let payload = try #require(formula.firstMatch(of: /<<~JSON\n\s*(.+)\n\s*JSON/)?.1)
+    let command = try #require(formula.firstMatch(of: /shell_output\("#\{bin\}\/pushlint ([^"]+) push\.json", (\d+)\)/))
+    let expected = try #require(formula.firstMatch(of: /assert_match "((?:[^"\\]|\\.)+)", output/)?.1)
+    let scratch = ScratchDirectory()
+    scratch.write("push.json", String(payload) + "\n")
+    let result = run(pushlintBinary, command.1.split(separator: " ").map(String.init) + ["push.json"], in: scratch.path)
+    #expect(result.status == Int32(command.2))
+    #expect(result.standardOutput.contains(expected.replacing("\\\"", with: "\"")), "\(result.standardOutput)")
+  }
+
+  /// The composite action's steps, run as GitHub's runner runs them: each
+  /// `run` with bash -e, `${{ inputs.… }}` in `env` filled in, outputs through
+  /// `$GITHUB_OUTPUT`. The build is taken from the cache folder the action
+  /// restores, where the test puts the binary under test.
+  @Test func theActionLintsWithItsInputsAndFailsTheStep() throws {
+    let action = try #require(YAMLReader.read(Array(read("action.yml").utf8)).first?.result.root)
+    let inputs = Set(action["inputs"]?.members?.map(\.key) ?? [])
+    #expect(inputs == ["paths", "args", "sarif-file", "working-directory"])
+    #expect(action["runs"]?["using"]?.stringValue == "composite")
+    let steps = try #require(action["runs"]?["steps"]?.elements)
+    #expect(steps.compactMap { $0["uses"]?.stringValue } == ["actions/cache@v4"])
+    let cachePath = try #require(steps.first { $0["uses"] != nil }?["with"]?["path"]?.stringValue)
+    let fingerprint = try #require(steps.first { $0["id"]?.stringValue == "source" }?["run"]?.stringValue)
+    let lint = try #require(steps.first { $0["id"]?.stringValue == "lint" })
+    let script = try #require(lint["run"]?.stringValue)
+
+    let scratch = ScratchDirectory()
+    let home = scratch.path + "/home"
+    let cache = cachePath.replacingOccurrences(of: "~", with: home)
+    _ = run("/bin/mkdir", ["-p", cache])
+    _ = run("/bin/cp", [pushlintBinary, cache + "/pushlint"])
+
+    func runStep(_ script: String, inputs given: [String: String]) -> (ProcessResult, String) {
+      var environment = [
+        "HOME=\(home)", "GITHUB_ACTION_PATH=\(repositoryRoot)", "GITHUB_OUTPUT=\(scratch.path)/output",
+      ]
+      for member in lint["env"]?.members ?? [] {
+        let expression = member.value.stringValue ?? ""
+        let name = expression.firstMatch(of: /\$\{\{ inputs\.([a-z-]+) \}\}/).map { String($0.1) } ?? ""
+        let fallback = action["inputs"]?[name]?["default"]?.stringValue ?? ""
+        environment.append("\(member.key)=\(given[name] ?? fallback)")
+      }
+      _ = run("/bin/rm", ["-f", scratch.path + "/output"])
+      let result = run("/usr/bin/env", environment + ["bash", "-e", "-c", script], in: repositoryRoot)
+      guard case .success(let bytes) = FileSystem.readFile(scratch.path + "/output") else { return (result, "") }
+      return (result, String(decoding: bytes, as: UTF8.self))
+    }
+
+    let (hashed, hashOutput) = runStep(fingerprint, inputs: [:])
+    #expect(hashed.status == 0, "\(hashed.standardError)")
+    #expect(hashOutput.firstMatch(of: /^hash=[0-9a-f]{16}\n$/) != nil, "\(hashOutput)")
+
+    let sarif = scratch.path + "/pushlint.sarif"
+    let (failed, outputs) = runStep(
+      script,
+      inputs: ["paths": "samples/bad/typos.json\nsamples/good", "args": "--fail-on warning", "sarif-file": sarif])
+    #expect(failed.status == 1, "\(failed.standardError)")
+    #expect(failed.standardOutput.contains("::warning file=samples/bad/typos.json,line=5,col=7,"))
+    #expect(outputs == "sarif-file=\(sarif)\n")
+    guard case .success(let written) = FileSystem.readFile(sarif) else {
+      Issue.record("no SARIF written")
+      return
+    }
+    #expect(String(decoding: written, as: UTF8.self).contains("\"ruleId\": \"unknown-key\""))
+
+    let (passed, _) = runStep(script, inputs: ["paths": "samples/good"])
+    #expect(passed.status == 0, "\(passed.standardOutput)\(passed.standardError)")
+    let (wrongPath, _) = runStep(script, inputs: ["paths": "sampels/"])
+    #expect(wrongPath.status == 2, "a gate pointed at a wrong path fails")
   }
 
   static let vim = run("/usr/bin/env", ["sh", "-c", "command -v vim"]).status == 0
