@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PushLintCore
 import Testing
 
@@ -51,6 +52,21 @@ import Testing
     } catch {
       Issue.record("unexpected \(error)")
     }
+  }
+
+  /// A server holds the body as Foundation's Data (URLSession, JSONEncoder)
+  /// or a slice of a larger buffer; both validate as their bytes do.
+  @Test func dataAndSlicesValidateAsTheirBytes() throws {
+    let body = #"{"aps": {"content-available": 1, "alert": "Syncing"}}"#
+    let headers = ["apns-push-type": "background", "apns-priority": "5"]
+    let validator = PayloadValidator()
+    let expected = validator.validate(payload: Array(body.utf8), headers: headers).diagnostics
+    #expect(expected.map(\.rule) == ["push-type-mismatch"])
+    let fromData = validator.validate(payload: Data(body.utf8), headers: headers).diagnostics
+    #expect(fromData == expected)
+    let framed = Array("xx".utf8) + Array(body.utf8) + Array("yy".utf8)
+    let fromSlice = validator.validate(payload: framed[2..<(framed.count - 2)], headers: headers).diagnostics
+    #expect(fromSlice == expected)
   }
 
   @Test func withoutHeadersThePushTypeIsInferred() {

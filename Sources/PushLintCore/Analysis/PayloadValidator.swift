@@ -49,4 +49,13 @@ public struct PayloadValidator: Sendable {
   public func validate(payload: String, headers: [String: String] = [:], name: String = "payload.json") -> Result {
     validate(payload: Array(payload.utf8), headers: headers, name: name)
   }
+
+  /// Any collection of bytes: Foundation's `Data`, an `ArraySlice<UInt8>`,
+  /// SwiftNIO's `ByteBuffer.readableBytesView`, without this library
+  /// importing any of them.
+  public func validate(
+    payload: some Collection<UInt8>, headers: [String: String] = [:], name: String = "payload.json"
+  ) -> Result {
+    validate(payload: Array(payload), headers: headers, name: name)
+  }
 }
