@@ -133,6 +133,26 @@ import Testing
     #expect(sourceLine.contains("\"badge\": \"3\""))
   }
 
+  /// Columns count characters; the window is cut and underlined in the same
+  /// characters, whatever their UTF-8 width, on a line of any length.
+  @Test func prettyWindowsMultiByteLinesOnTheSpan() {
+    let long =
+      "{\"aps\": {\"alert\": \"" + String(repeating: "日本語 ", count: 2000) + "\", \"badge\": \"3\", \"x\": \""
+      + String(repeating: "é", count: 5000) + "\"}}"
+    let diagnostics = lint(long).filter { $0.rule == "value-type" }
+    #expect(diagnostics.count == 1)
+    let pretty = PrettyReporter(color: false) { _ in Array(long.utf8) }
+      .render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    let lines = pretty.split(separator: "\n")
+    let source = String(lines.first { $0.hasPrefix(" 1 | ") } ?? "")
+    let underline = String(lines.first { $0.hasPrefix("   | ") } ?? "")
+    #expect(source.hasPrefix(" 1 | …") && source.hasSuffix("…"))
+    #expect(source.unicodeScalars.count == " 1 | ".count + 1 + PrettyReporter.window + 1)
+    let caret = Array(underline.unicodeScalars).firstIndex(of: "^") ?? 0
+    let underlined = String(String.UnicodeScalarView(Array(source.unicodeScalars)[caret..<(caret + 3)]))
+    #expect(underlined == "\"3\"")
+  }
+
   @Test func theCommandLinePicksFormatsAndWritesFiles() {
     let scratch = ScratchDirectory()
     scratch.write("p.json", "{\"aps\": {\"alert\": 42}}")

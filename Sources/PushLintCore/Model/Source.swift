@@ -93,13 +93,18 @@ public struct LineIndex: Sendable {
     return index
   }
 
-  /// The text of a 1-based line, without its line break.
-  public func lineText(_ line: Int) -> String {
+  /// The bytes of a 1-based line, without its line break.
+  public func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
     let lineIndex = line - firstLine
-    guard lineIndex >= 0, lineIndex < lineStarts.count else { return "" }
+    guard lineIndex >= 0, lineIndex < lineStarts.count else { return [] }
     let start = lineIndex == 0 ? textStart : lineStarts[lineIndex]
     var end = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] - 1 : bytes.count
     if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    return bytes[start..<max(start, end)]
+  }
+
+  /// The text of a 1-based line, without its line break.
+  public func lineText(_ line: Int) -> String {
+    String(decoding: lineBytes(line), as: UTF8.self)
   }
 }

@@ -36,7 +36,7 @@ public struct PrettyReporter {
       if let index = indexes[diagnostic.path], diagnostic.span.start.line <= index.lineCount {
         let number = String(diagnostic.span.start.line)
         let gutter = String(repeating: " ", count: number.count + 2)
-        let (shown, underline) = excerpt(index.lineText(diagnostic.span.start.line), diagnostic: diagnostic)
+        let (shown, underline) = excerpt(index.lineBytes(diagnostic.span.start.line), diagnostic: diagnostic)
         output += paint(" \(number) | ", "2") + shown + "\n"
         output += paint("\(gutter)| ", "2") + paint(underline, severityCode(diagnostic.severity)) + "\n"
         if let help = diagnostic.help {
@@ -50,31 +50,44 @@ public struct PrettyReporter {
   }
 
   /// The line as shown (escaped, tabs expanded, windowed) and its underline.
-  func excerpt(_ line: String, diagnostic: Diagnostic) -> (String, String) {
-    let characters = Array(line.unicodeScalars)
+  /// A character is what a column counts: a byte that does not continue a
+  /// UTF-8 sequence, with its continuation bytes. Only the window's
+  /// characters are decoded, so a line of any length costs one pass over
+  /// its bytes and no copy of it.
+  func excerpt(_ line: ArraySlice<UInt8>, diagnostic: Diagnostic) -> (String, String) {
+    let count = line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
     let start = max(0, diagnostic.span.start.column - 1)
     let end: Int
     if diagnostic.span.end.line == diagnostic.span.start.line {
       end = max(start + 1, diagnostic.span.end.column - 1)
     } else {
-      end = max(start + 1, characters.count)
+      end = max(start + 1, count)
     }
     var from = 0
-    var to = characters.count
-    if characters.count > Self.window {
-      from = max(0, min(start - Self.window / 3, characters.count - Self.window))
-      to = min(characters.count, from + Self.window)
+    var to = count
+    if count > Self.window {
+      from = max(0, min(start - Self.window / 3, count - Self.window))
+      to = min(count, from + Self.window)
+    }
+    var characters: [String] = []
+    var character = -1
+    var offset = line.startIndex
+    while offset < line.endIndex, character < to {
+      var next = offset + 1
+      while next < line.endIndex, line[next] & 0xC0 == 0x80 { next += 1 }
+      if line[offset] & 0xC0 != 0x80 { character += 1 }
+      if character >= from, character < to { characters.append(String(decoding: line[offset..<next], as: UTF8.self)) }
+      offset = next
     }
     var shown = from > 0 ? "…" : ""
     var underline = from > 0 ? " " : ""
-    for index in from..<to {
-      let scalar = characters[index]
-      let text = scalar == "\t" ? "    " : SafeText.escape(String(scalar))
+    for (index, character) in zip(from..<to, characters) {
+      let text = character == "\t" ? "    " : SafeText.escape(character)
       shown += text
       let width = text.unicodeScalars.count
       underline += String(repeating: index >= start && index < end ? "^" : " ", count: width)
     }
-    if to < characters.count { shown += "…" }
+    if to < count { shown += "…" }
     if start >= to {
       underline += "^"
     }
