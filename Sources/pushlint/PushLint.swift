@@ -13,9 +13,14 @@ struct PushLint: ParsableCommand {
 
   /// swift-argument-parser exits 64 on a usage error; pushlint's contract says 2.
   static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // The schema is built while the arguments are parsed, for a lint;
+    // a question about pushlint itself needs no schema.
+    if !arguments.contains(where: { ["--version", "--help", "-h"].contains($0) }) {
+      Preparation.startInBackground()
+    }
     // `pushlint --help` is asked by people who want to lint: show the lint
     // command's options (the default command) and then the subcommands.
-    let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
       FileHandle.standardOutput.write(
         Lint.helpMessage(for: Lint.self, columns: nil)
