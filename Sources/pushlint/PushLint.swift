@@ -36,7 +36,12 @@ struct PushLint: ParsableCommand {
       terminate(ExitStatus.clean)
     }
     do {
-      var command = try parseAsRoot()
+      let setAside = ManyPaths.setAside(arguments)
+      var command = try parseAsRoot(setAside?.arguments ?? arguments)
+      if let paths = setAside?.paths, var lint = command as? Lint {
+        lint.paths += paths
+        command = lint
+      }
       try command.run()
     } catch {
       let code = exitCode(for: error)

@@ -12,19 +12,43 @@ public enum Paths {
 
   /// Joins and removes `.`, `..` and repeated slashes.
   public static func normalize(_ path: String) -> String {
-    let isAbsolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
+    // Every named path and every file of a walk passes here: the
+    // components are found as byte ranges ("/" is one byte in UTF-8), not
+    // as Characters.
+    var path = path
+    return path.withUTF8 { bytes -> String in
+      let slash = UInt8(ascii: "/")
+      let dot = UInt8(ascii: ".")
+      let isAbsolute = bytes.first == slash
+      var parts: [Range<Int>] = []
+      func isDots(_ part: Range<Int>, _ count: Int) -> Bool {
+        part.count == count && bytes[part].allSatisfy { $0 == dot }
       }
-      if part == ".." && isAbsolute { continue }
-      parts.append(part)
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != slash { end += 1 }
+        let part = start..<end
+        start = end + 1
+        if part.isEmpty || isDots(part, 1) { continue }
+        if isDots(part, 2) {
+          if let last = parts.last, !isDots(last, 2) {
+            parts.removeLast()
+            continue
+          }
+          if isAbsolute { continue }
+        }
+        parts.append(part)
+      }
+      if parts.isEmpty { return isAbsolute ? "/" : "." }
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + 1)
+      for (index, part) in parts.enumerated() {
+        if index > 0 || isAbsolute { result.append(slash) }
+        result.append(contentsOf: bytes[part])
+      }
+      return String(decoding: result, as: UTF8.self)
     }
-    let joined = parts.joined(separator: "/")
-    return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 
   public static func absolute(_ path: String, from base: String) -> String {
