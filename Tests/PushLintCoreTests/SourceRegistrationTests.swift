@@ -320,6 +320,27 @@ import Testing
     #expect(linter().lint(project: unresolved).isEmpty)
   }
 
+  /// An action's identifier listed as the extension's category, from an
+  /// action appended under a condition (the list is incomplete, the
+  /// identifier still known).
+  @Test func anActionIdentifierClaimedAsACategoryIsNamedAsOne() {
+    let source = """
+      var actions = [UNNotificationAction(identifier: "REPLY", title: "Reply", options: [])]
+      if #available(iOS 15.0, *) { actions.append(UNNotificationAction(identifier: "CHTA", title: "Mute", options: [])) }
+      let c = UNNotificationCategory(identifier: "CHAT", actions: actions, intentIdentifiers: [], options: [])
+
+      """
+    let diagnostics = linter().lint(project: [
+      ("App/Categories.swift", Array(source.utf8)), ("Content/Info.plist", Array(contentExtension.utf8)),
+    ])
+    #expect(diagnostics.map(\.rule) == ["extension-category-undeclared"])
+    #expect(
+      diagnostics.first?.message.hasSuffix(
+        "; \"CHTA\" is the identifier of an action (App/Categories.swift:2), not of a category") == true,
+      "\(diagnostics.first?.message ?? "")")
+    #expect(diagnostics.first?.help == "list the identifier of the category that offers the action")
+  }
+
   @Test func categoryRulesReportAtTheSwiftSource() {
     let source = """
       let c = UNNotificationCategory(identifier: "CHAT", actions: [

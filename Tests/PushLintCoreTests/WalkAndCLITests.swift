@@ -114,9 +114,17 @@ let pushlintBinary: String = {
     scratch.write("push/broken.json", "{\"aps\": {\"alert\": \"Hi\",}}")
     scratch.write("push/other.json", "{\"name\": \"x\",}")
     scratch.write("push/sim.apns", "{\"Simulator Target Bundle\": 1,}")
+    scratch.write("push/headers.yaml", "apns-push-type: alert\npayload: {aps: [}\n")
+    scratch.write("push/categories.yaml", "categories:\n  - identifier: [\n")
+    // A localization table that says "categories" in its text is no push file.
+    scratch.write(
+      "Localization/app.json", "{\"report\": {\"other\": \"It fits into no other categories\",},\n\"aps_note\": 1}")
     let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
-      .lint(paths: ["push"], currentDirectory: scratch.path)
-    #expect(report.diagnostics.map(\.path) == ["push/broken.json", "push/sim.apns"])
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(
+      report.diagnostics.map(\.path) == [
+        "push/broken.json", "push/categories.yaml", "push/headers.yaml", "push/sim.apns",
+      ])
     #expect(report.diagnostics.allSatisfy { $0.rule == RuleName.syntaxError })
   }
 

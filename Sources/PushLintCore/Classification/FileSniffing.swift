@@ -26,17 +26,23 @@ extension DocumentClassifier {
     }
   }
 
-  /// Whether unparseable text looks like it was meant for pushlint: it names
-  /// `aps`, `apns` or `categories` as a word.
+  /// Whether unparseable text looks like it was meant for pushlint: it has
+  /// `aps`, `apns` or `categories` as a key (the word, then an optional
+  /// closing quote and `:`), or an APNs header name (`apns-…`). A word in
+  /// running text ("other categories" in a localization file) is not enough.
   static func mentionsPush(_ bytes: [UInt8]) -> Bool {
     for word in ["aps", "apns", "categories"] {
       let needle = Array(word.utf8)
       var start = 0
       while let index = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
-        let before = index == 0 ? 0x20 : bytes[index - 1]
-        let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0x20
-        if !isWordByte(before) && !isWordByte(after) { return true }
         start = index + 1
+        let before = index == 0 ? 0x20 : bytes[index - 1]
+        guard !isWordByte(before) else { continue }
+        var after = index + needle.count
+        if word == "apns", after < bytes.count, bytes[after] == UInt8(ascii: "-") { return true }
+        if after < bytes.count, bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'") { after += 1 }
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
       }
     }
     return false

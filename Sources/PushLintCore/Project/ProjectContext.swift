@@ -174,6 +174,20 @@ public struct ProjectContext: Sendable {
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
   /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
+  /// Where an action of this identifier is declared: a categories file, or
+  /// source code (an action appended under a condition counts here).
+  func actionPlace(_ name: String) -> String? {
+    if let action = actions.first(where: { $0.name == name }) { return action.place }
+    for registrations in codeRegistrations {
+      for category in registrations.categories {
+        if let action = category.actions?.first(where: { $0.identifier.text == name }) {
+          return "\(action.path ?? registrations.path):\(action.identifier.span.start.line)"
+        }
+      }
+    }
+    return nil
+  }
+
   func nearestCategory(to name: String) -> (message: String, help: String?) {
     guard let suggestion = Suggestion.nearest(to: name, in: categories.map(\.name)),
       let declaration = declaredCategory(suggestion)
