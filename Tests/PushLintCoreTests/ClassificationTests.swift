@@ -50,6 +50,30 @@ import Testing
     #expect(kind(#"{"name": "app", "version": "1.0.0"}"#, path: "package.json") == nil)
   }
 
+  /// "message", "headers" and "categories" are common words: an API
+  /// response, an HTTP fixture or a shop's catalogue is none of pushlint's
+  /// kinds (seen in pocket-casts-ios's test fixtures).
+  @Test func commonKeysNeedTheShapeAroundThem() {
+    #expect(kind(#"{"status": "ok", "message": null, "result": {"podcast_updates": {}}}"#) == nil)
+    #expect(kind(#"{"message": {"text": "Hello", "user": "ann"}}"#) == nil)
+    #expect(kind(#"{"message": {"topic": "news", "notification": {"title": "Hi"}}}"#) == .fcmMessage)
+    #expect(kind(#"{"headers": {"Content-Type": "text/plain"}, "payload": {"id": 1}}"#) == nil)
+    #expect(kind(#"{"headers": {"APNs-Priority": "5"}, "payload": {"sync": 1}}"#) == .envelope)
+    #expect(kind(#"{"categories": ["Books", "Music"], "items": []}"#) == nil)
+    #expect(kind(#"{"categories": [{"name": "Books"}]}"#) == nil)
+    #expect(kind(#"{"categories": [{"identifier": "INVITE", "actions": []}]}"#) == .categories)
+  }
+
+  /// A .strings file written as an XML property list (Xcode compiles them
+  /// so, and translation tools export them so) is a localization table.
+  @Test func aStringsFileInXMLIsALocalization() {
+    let table = Self.plist("<key>GREETING</key><string>Hello %@</string>")
+    #expect(DocumentClassifier.format(of: Array(table.utf8), path: "en.lproj/Localizable.strings") == .plist)
+    #expect(kind(table, path: "en.lproj/Localizable.strings") == .localization)
+    #expect(
+      DocumentClassifier.format(of: Array("\"A\" = \"B\";\n".utf8), path: "en.lproj/Localizable.strings") == .strings)
+  }
+
   @Test func explicitFilesWithoutAKindAreJudgedAsPayloads() {
     let diagnostics = lint(#"{"name": "app"}"#, path: "welcome.json")
     #expect(diagnostics.map(\.rule) == [RuleName.apsMissing])

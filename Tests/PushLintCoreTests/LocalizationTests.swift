@@ -267,4 +267,29 @@ import Testing
         ], "jobs \(jobs): \(report.diagnostics.map(TextReporter.line(for:)))")
     }
   }
+
+  /// A Localizable.strings written as an XML property list is a table like
+  /// any other, not a syntax error.
+  @Test func anXMLStringsTableDefinesItsKeys() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "App/de.lproj/Localizable.strings",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+        <dict>
+          <key>LATE</key>
+          <string>%@ ist spät</string>
+        </dict>
+      </plist>
+      """)
+    scratch.write("push/late.json", "{\"aps\": {\"alert\": {\"loc-key\": \"LATE\", \"loc-args\": [\"Bus\"]}}}")
+    scratch.write("push/typo.json", "{\"aps\": {\"alert\": {\"loc-key\": \"LAET\", \"loc-args\": []}}}")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(
+      report.diagnostics.map { "\($0.rule) \($0.path)" } == ["loc-key-undefined push/typo.json"],
+      "\(report.diagnostics.map(TextReporter.line(for:)))")
+  }
 }

@@ -34,10 +34,41 @@ public enum DocumentClassifier {
     if fileExtension.isSameKey(as: "apns") { return .payload }
     guard let root, root.isObject else { return nil }
     if root.hasMember("aps") { return .payload }
-    if root.hasMember("headers") && root.hasMember("payload") { return .envelope }
-    if root.hasMember("message") { return .fcmMessage }
-    if root.hasMember("categories") { return .categories }
+    if isEnvelope(root) { return .envelope }
+    if isFCMRequest(root) { return .fcmMessage }
+    if isCategories(root) { return .categories }
     return nil
+  }
+
+  // The keys below are common words: "message", "headers" and "categories"
+  // make a document pushlint's only with the shape around them, so that an
+  // API response (`{"status": "ok", "message": null}`) or a shop's catalogue
+  // is not judged as an FCM request or a categories file.
+
+  /// `headers` and `payload`, where the payload has `aps` or a header is an
+  /// APNs one.
+  static func isEnvelope(_ root: Node) -> Bool {
+    guard let headers = root["headers"], let payload = root["payload"] else { return false }
+    return payload.hasMember("aps")
+      || (headers.members ?? []).contains { $0.key.lowercased().hasPrefix("apns-") }
+  }
+
+  /// The fields of an FCM HTTP v1 `message`, one of which any request has.
+  static let fcmMessageFields: Set<String> = [
+    "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "token", "topic", "condition",
+  ]
+
+  /// `message` an object with one of the fields of an FCM message.
+  static func isFCMRequest(_ root: Node) -> Bool {
+    guard let members = root["message"]?.members else { return false }
+    return members.contains { fcmMessageFields.contains($0.key) }
+  }
+
+  /// `categories` a list of which some entry has an `identifier` or
+  /// `actions`.
+  static func isCategories(_ root: Node) -> Bool {
+    guard let entries = root["categories"]?.elements else { return false }
+    return entries.contains { $0.hasMember("identifier") || $0.hasMember("actions") }
   }
 
   /// The kind of a file named explicitly: nothing matching, a JSON or YAML

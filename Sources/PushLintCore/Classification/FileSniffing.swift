@@ -16,7 +16,13 @@ extension DocumentClassifier {
 
   /// The format of a file: from its name, else (for a file named explicitly) from its first bytes.
   static func format(of bytes: [UInt8], path: String) -> SourceFormat {
-    if let format = SourceFormat.from(fileName: path) { return format }
+    if let format = SourceFormat.from(fileName: path) {
+      // A .strings file may also be a property list in XML or binary form
+      // (as Xcode compiles it, and as some translation tools export it);
+      // Foundation reads either, and so does pushlint.
+      if format == .strings, PlistReader.isBinary(bytes) || startsWithXML(bytes) { return .plist }
+      return format
+    }
     if PlistReader.isBinary(bytes) { return .plist }
     let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     switch first {
@@ -24,6 +30,12 @@ extension DocumentClassifier {
     case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
     default: return .yaml
     }
+  }
+
+  /// Whether text starts with `<` (an XML property list), after any
+  /// byte-order mark and white space.
+  static func startsWithXML(_ bytes: [UInt8]) -> Bool {
+    bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
   }
 
   /// Whether unparseable text looks like it was meant for pushlint: it has
