@@ -56,7 +56,7 @@ struct Evaluator {
 
   mutating func registrations(in file: SwiftFile) -> CodeRegistrations {
     var result = CodeRegistrations(path: file.path)
-    for call in CallCollector.calls(in: file.tree) where Self.isCategoryInitializer(call) {
+    for call in CallCollector.calls(in: file.tree) where Self.isCategoryInitializer(call) || Self.isWatchScene(call) {
       let site = Syntax(call)
       if IfConfig.isDead(site) { continue }
       for bindings in unrolledBindings(of: site, file: file) {
@@ -108,6 +108,12 @@ struct Evaluator {
     call.arguments.map { $0.label?.text ?? "_" }
   }
 
+  /// `WKNotificationScene(controller:category:)`: a watchOS app's custom
+  /// interface for a category, which declares the category for the watch.
+  static func isWatchScene(_ call: FunctionCallExprSyntax) -> Bool {
+    calleeName(call) == "WKNotificationScene" && labels(call).contains("category")
+  }
+
   static func isCategoryInitializer(_ call: FunctionCallExprSyntax) -> Bool {
     guard let name = calleeName(call) else { return false }
     let labels = labels(call)
@@ -128,7 +134,8 @@ struct Evaluator {
   ) -> Result<CodeCategory, CodeUnresolved> {
     let file = scope.file
     let initializer = file.span(of: call.calledExpression)
-    guard let identifierArgument = argument("identifier", of: call) else {
+    let isWatchScene = Self.isWatchScene(call)
+    guard let identifierArgument = argument(isWatchScene ? "category" : "identifier", of: call) else {
       return .failure(CodeUnresolved(span: initializer, reason: "no identifier argument"))
     }
     let identifierValue = evaluate(identifierArgument, scope: scope)
@@ -142,6 +149,11 @@ struct Evaluator {
     }
     var category = CodeCategory(
       identifier: CodeString(identifier, span: file.span(of: identifierArgument)), initializer: initializer)
+    if isWatchScene {
+      // The scene names the category; its actions are registered elsewhere.
+      category.actionsUnresolved = "a watchOS notification scene names the category, not its actions"
+      return .success(category)
+    }
     if let actionsArgument = argument("actions", of: call) {
       switch evaluate(actionsArgument, scope: scope) {
       case .array(let elements):

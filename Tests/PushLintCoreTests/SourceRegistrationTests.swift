@@ -341,6 +341,37 @@ import Testing
     #expect(diagnostics.first?.help == "list the identifier of the category that offers the action")
   }
 
+  /// A watchOS app declares a category with its notification scene (Xcode's
+  /// watch template pairs one with a PushNotificationPayload.apns).
+  @Test func aWatchNotificationSceneDeclaresItsCategory() {
+    let watch = """
+      @main struct WatchApp: App {
+        var body: some Scene {
+          WindowGroup { ContentView() }
+          WKNotificationScene(controller: NotificationController.self, category: "myCategory")
+        }
+      }
+
+      """
+    let files: [(path: String, bytes: [UInt8])] = [
+      (
+        "App/Categories.swift",
+        Array(
+          "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [], options: [])\n".utf8
+        )
+      ),
+      ("Watch App/WatchApp.swift", Array(watch.utf8)),
+      (
+        "Watch App/PushNotificationPayload.apns",
+        Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"myCategory\"}}".utf8)
+      ),
+      ("push/other.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"myCategroy\"}}".utf8)),
+    ]
+    let diagnostics = linter().lint(project: files)
+    #expect(diagnostics.map { "\($0.rule) \($0.path)" } == ["category-undeclared push/other.json"])
+    #expect(diagnostics.first?.message.contains("did you mean \"myCategory\"") == true)
+  }
+
   @Test func categoryRulesReportAtTheSwiftSource() {
     let source = """
       let c = UNNotificationCategory(identifier: "CHAT", actions: [

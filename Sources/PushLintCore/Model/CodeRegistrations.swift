@@ -111,6 +111,7 @@ public struct CodeSource: Sendable {
   public static func mentionsNotificationTypes(_ bytes: [UInt8]) -> Bool {
     ByteSearch.contains("UNNotificationCategory", in: bytes) || ByteSearch.contains("UNNotificationAction", in: bytes)
       || ByteSearch.contains("UNTextInputNotificationAction", in: bytes)
+      || ByteSearch.contains("WKNotificationScene", in: bytes)
   }
 }
 
