@@ -5,15 +5,18 @@ enum DuplicateKeyRule: Rule {
     // In an .xcconfig file a later line overrides an earlier one by design.
     guard let root = document.root, !document.keysAreUnique, document.format != .xcconfig else { return [] }
     var findings: [Finding] = []
-    visit(root, into: &findings)
+    // A translation repeated with the same text (translation files gather
+    // such repeats) loses nothing; one repeated with another text does.
+    visit(root, ignoringSameText: document.kind == .localization, into: &findings)
     return findings
   }
 
-  private static func visit(_ node: Node, into findings: inout [Finding]) {
+  private static func visit(_ node: Node, ignoringSameText: Bool, into findings: inout [Finding]) {
     if let members = node.members {
       for (index, first) in members.repeatedKeys() {
         let member = members[index]
         let earlier = members[first]
+        if ignoringSameText, let text = member.value.stringValue, text == earlier.value.stringValue { continue }
         let place =
           earlier.keySpan == .fileStart
           ? "earlier in the file" : "at line \(earlier.keySpan.start.line), column \(earlier.keySpan.start.column)"
@@ -25,7 +28,9 @@ enum DuplicateKeyRule: Rule {
       }
     }
     node.forEachChild { child in
-      if child.isContainer && !child.keysAreKnownUnique { visit(child, into: &findings) }
+      if child.isContainer && !child.keysAreKnownUnique {
+        visit(child, ignoringSameText: ignoringSameText, into: &findings)
+      }
     }
   }
 }
