@@ -124,6 +124,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = PlistReader.read(Array(buffer))
     precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
     checkPositions(result.findings, size: size)
+    // The preprocessor's view of an Info.plist keeps every byte's place.
+    let preprocessed = PlistPreprocessing.apply(Array(buffer))
+    precondition(preprocessed.count == size, "preprocessing changed the length")
+    checkPositions(PlistReader.read(preprocessed).findings, size: size)
   case .pipeline:
     fuzzPipeline(Array(buffer))
   case .strings:

@@ -161,3 +161,64 @@ import Testing
     #expect(result.root?.elements?.count == count)
   }
 }
+
+/// Info.plists that Xcode preprocesses (INFOPLIST_PREPROCESS) hold C
+/// preprocessor lines; they are read as the preprocessor would with nothing
+/// defined beyond the file's own #defines (owncloud's Info.plist has one).
+@Suite struct PlistPreprocessingTests {
+  static let text = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleIdentifier</key>
+    \t<string>com.example.app</string>
+    #define HAS_VOIP 1
+    \t#ifndef DISABLE_PLAIN_HTTP
+    \t<key>NSAppTransportSecurity</key>
+    \t<dict><key>NSAllowsArbitraryLoads</key><true/></dict>
+    \t#endif
+    #if defined(HAS_VOIP) && HAS_VOIP >= 1 && !defined(APP_STORE)
+    \t<key>UIBackgroundModes</key>
+    \t<array><string>remote-notification</string><string>voip</string></array>
+    #elif 1
+    \t<key>UIBackgroundModes</key>
+    \t<array><string>fetch</string></array>
+    #else
+    \t<key>UIBackgroundModes</key>
+    #endif
+    #ifdef SOMETHING_UNDEFINED
+    \t<key>Broken</key>
+    #endif
+    #include "Shared.plist"
+    </dict>
+    </plist>
+
+    """
+
+  @Test func directivesAreFollowedAndPositionsKept() throws {
+    let bytes = Array(Self.text.utf8)
+    #expect(PlistPreprocessing.hasDirectives(bytes))
+    let prepared = PlistPreprocessing.apply(bytes)
+    #expect(prepared.count == bytes.count)
+    let result = PlistReader.read(prepared)
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    let root = try #require(result.root)
+    #expect(root.members?.map(\.key) == ["CFBundleIdentifier", "NSAppTransportSecurity", "UIBackgroundModes"])
+    #expect(root["UIBackgroundModes"]?.elements?.compactMap(\.stringValue) == ["remote-notification", "voip"])
+    #expect(root.member("UIBackgroundModes")?.keySpan.start.line == 12)
+  }
+
+  @Test func aPlistWithoutDirectivesIsLeftAlone() {
+    let plain = Array(ClassificationTests.plist("<key>A</key><string>#if 0</string>").utf8)
+    #expect(!PlistPreprocessing.hasDirectives(plain))
+  }
+
+  @Test func aPreprocessedInfoPlistIsNotASyntaxError() {
+    let scratch = ScratchDirectory()
+    scratch.write("App/Info.plist", Self.text)
+    scratch.write("push/sync.json", "{\"aps\": {\"content-available\": 1}}")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(TextReporter.line(for:)))")
+  }
+}

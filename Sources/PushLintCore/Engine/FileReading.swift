@@ -65,7 +65,9 @@ extension Linter {
     var read: [(index: Int, result: ReadResult)]
     switch format {
     case .json: read = [(0, JSONReader.read(bytes))]
-    case .plist: read = [(0, PlistReader.read(bytes))]
+    case .plist:
+      let preprocessed = !PlistReader.isBinary(bytes) && PlistPreprocessing.hasDirectives(bytes)
+      read = [(0, PlistReader.read(preprocessed ? PlistPreprocessing.apply(bytes) : bytes))]
     case .strings: read = [(0, StringsFileReader.read(bytes))]
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
