@@ -16,7 +16,9 @@ struct AppScope {
       document.push?.headers["apns-topic"]?.text ?? document.root?["Simulator Target Bundle"]?.stringValue
     guard let topic else { return nil }
     let bundle = context.schema.bundleIdentifier(ofTopic: topic).bundle
-    let apps = project.targets.filter { $0.isApp && ($0.bundleIdentifiers.contains(bundle)) }
+    let apps = project.targets.filter { target in
+      target.isApp && target.bundleIdentifiers.contains { PushSchema.sameBundleIdentifier($0, bundle) }
+    }
     guard apps.count == 1 else { return nil }
     app = apps[0]
     bundleIdentifier = bundle
@@ -37,9 +39,10 @@ struct AppScope {
       guard let identifier = profile.applicationIdentifier, let dot = identifier.firstIndex(of: ".") else {
         return true
       }
-      let pattern = identifier[identifier.index(after: dot)...]
-      return pattern == bundleIdentifier || pattern == "*"
-        || pattern.hasSuffix(".*") && bundleIdentifier.hasPrefix(String(pattern.dropLast()))
+      let pattern = identifier[identifier.index(after: dot)...].lowercased()
+      let bundle = bundleIdentifier.lowercased()
+      return pattern == bundle || pattern == "*"
+        || pattern.hasSuffix(".*") && bundle.hasPrefix(String(pattern.dropLast()))
     }.map { ($0.declaration, $0.grants) }
   }
 

@@ -23,7 +23,11 @@ enum TopicBundleMismatchRule: Rule {
     }
     return checked.compactMap { item in
       let (bundle, suffix) = context.schema.bundleIdentifier(ofTopic: item.topic)
-      guard !identifiers.contains(bundle) && !identifiers.contains(item.topic) else { return nil }
+      guard
+        !identifiers.contains(where: {
+          PushSchema.sameBundleIdentifier($0, bundle) || PushSchema.sameBundleIdentifier($0, item.topic)
+        })
+      else { return nil }
       let names = apps.map { "\($0.name) (\($0.bundleIdentifiers.joined(separator: ", ")))" }
       var message =
         "\(item.what) \"\(item.topic)\" names no app of this project: the app targets are "
