@@ -153,6 +153,22 @@ import Testing
     #expect(underlined == "\"3\"")
   }
 
+  /// Many findings on one long line (a minified file) each show their own
+  /// window, in whatever order they come.
+  @Test func prettyShowsEachFindingOfALongLineInAnyOrder() {
+    let keys = (0..<40).map { "\"k\($0)\": \"\(String(repeating: "é", count: 200))\"" }.joined(separator: ", ")
+    let long = "{\"aps\": {\"badge\": \"3\", \(keys), \"sound\": 5, \"badge\": \"4\"}}"
+    let diagnostics = lint(long)
+    #expect(diagnostics.count > 40)
+    let reporter = PrettyReporter(color: false) { _ in Array(long.utf8) }
+    func render(_ diagnostics: [Diagnostic]) -> String {
+      reporter.render(LintReport(diagnostics: diagnostics, files: 1, documents: 1, fileErrors: []))
+    }
+    let alone = diagnostics.map { render([$0]) }
+    #expect(render(diagnostics) == alone.joined())
+    #expect(render(diagnostics.reversed()) == alone.reversed().joined())
+  }
+
   @Test func theCommandLinePicksFormatsAndWritesFiles() {
     let scratch = ScratchDirectory()
     scratch.write("p.json", "{\"aps\": {\"alert\": 42}}")

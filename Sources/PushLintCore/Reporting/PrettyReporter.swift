@@ -25,6 +25,7 @@ public struct PrettyReporter {
 
   public func render(_ report: LintReport) -> String {
     var indexes: [String: LineIndex] = [:]
+    var walk: LineWalk?
     var output = ""
     for diagnostic in report.diagnostics {
       let location = "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column)"
@@ -36,7 +37,11 @@ public struct PrettyReporter {
       if let index = indexes[diagnostic.path], diagnostic.span.start.line <= index.lineCount {
         let number = String(diagnostic.span.start.line)
         let gutter = String(repeating: " ", count: number.count + 2)
-        let (shown, underline) = excerpt(index.lineBytes(diagnostic.span.start.line), diagnostic: diagnostic)
+        let line = index.lineBytes(diagnostic.span.start.line)
+        if walk?.path != diagnostic.path || walk?.line != diagnostic.span.start.line {
+          walk = LineWalk(path: diagnostic.path, line: diagnostic.span.start.line, bytes: line)
+        }
+        let (shown, underline) = excerpt(line, diagnostic: diagnostic, walk: &walk!)
         output += paint(" \(number) | ", "2") + shown + "\n"
         output += paint("\(gutter)| ", "2") + paint(underline, severityCode(diagnostic.severity)) + "\n"
         if let help = diagnostic.help {
@@ -49,13 +54,37 @@ public struct PrettyReporter {
     return output
   }
 
+  /// Where the excerpts of one line have got to. Findings come sorted, so
+  /// the many findings of one long line (a minified file) each walk on from
+  /// the last one's window instead of from the line's start.
+  struct LineWalk {
+    var path: String
+    var line: Int
+    /// Characters in the line, counted once.
+    var count: Int
+    /// A character index and the byte offset it starts at.
+    var character = 0
+    var offset: Int
+
+    init(path: String, line: Int, bytes: ArraySlice<UInt8>) {
+      self.path = path
+      self.line = line
+      count = bytes.withUnsafeBufferPointer { buffer in
+        var count = 0
+        for byte in buffer where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+      }
+      // Continuation bytes before the first character belong to none.
+      offset = bytes.firstIndex { $0 & 0xC0 != 0x80 } ?? bytes.endIndex
+    }
+  }
+
   /// The line as shown (escaped, tabs expanded, windowed) and its underline.
   /// A character is what a column counts: a byte that does not continue a
   /// UTF-8 sequence, with its continuation bytes. Only the window's
-  /// characters are decoded, so a line of any length costs one pass over
-  /// its bytes and no copy of it.
-  func excerpt(_ line: ArraySlice<UInt8>, diagnostic: Diagnostic) -> (String, String) {
-    let count = line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+  /// characters are decoded.
+  func excerpt(_ line: ArraySlice<UInt8>, diagnostic: Diagnostic, walk: inout LineWalk) -> (String, String) {
+    let count = walk.count
     let start = max(0, diagnostic.span.start.column - 1)
     let end: Int
     if diagnostic.span.end.line == diagnostic.span.start.line {
@@ -69,14 +98,34 @@ public struct PrettyReporter {
       from = max(0, min(start - Self.window / 3, count - Self.window))
       to = min(count, from + Self.window)
     }
+    if walk.character > from {
+      walk.character = 0
+      walk.offset = line.firstIndex { $0 & 0xC0 != 0x80 } ?? line.endIndex
+    }
+    var character = walk.character
+    var offset = walk.offset
+    if character < from, offset < line.endIndex {
+      // On to the window's first character: one pass over bytes.
+      (character, offset) = line.withUnsafeBufferPointer { buffer in
+        var reached = character
+        var index = offset - line.startIndex + 1
+        while index < buffer.count {
+          if buffer[index] & 0xC0 != 0x80 {
+            reached += 1
+            if reached == from { break }
+          }
+          index += 1
+        }
+        return (reached, line.startIndex + index)
+      }
+      (walk.character, walk.offset) = (character, offset)
+    }
     var characters: [String] = []
-    var character = -1
-    var offset = line.startIndex
     while offset < line.endIndex, character < to {
       var next = offset + 1
       while next < line.endIndex, line[next] & 0xC0 == 0x80 { next += 1 }
-      if line[offset] & 0xC0 != 0x80 { character += 1 }
-      if character >= from, character < to { characters.append(String(decoding: line[offset..<next], as: UTF8.self)) }
+      characters.append(String(decoding: line[offset..<next], as: UTF8.self))
+      character += 1
       offset = next
     }
     var shown = from > 0 ? "…" : ""
