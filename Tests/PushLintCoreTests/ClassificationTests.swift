@@ -41,8 +41,9 @@ import Testing
     )
     #expect(kind(widget, path: "Info.plist") == nil)
     #expect(
-      kind(Self.plist("<key>CFBundleIdentifier</key><string>com.example</string>"), path: "Info.plist") == .appInfoPlist
-    )
+      kind(
+        Self.plist("<key>CFBundleIdentifier</key><string>com.example</string><key>LSRequiresIPhoneOS</key><true/>"),
+        path: "Info.plist") == .appInfoPlist)
     #expect(kind(Self.plist("<key>UIBackgroundModes</key><array/>"), path: "Info.plist") == .appInfoPlist)
     #expect(
       kind(Self.plist("<key>aps-environment</key><string>production</string>"), path: "App.entitlements")
@@ -62,6 +63,27 @@ import Testing
     #expect(kind(#"{"categories": ["Books", "Music"], "items": []}"#) == nil)
     #expect(kind(#"{"categories": [{"name": "Books"}]}"#) == nil)
     #expect(kind(#"{"categories": [{"identifier": "INVITE", "actions": []}]}"#) == .categories)
+  }
+
+  /// Only an app runs from its Info.plist: a test bundle's or framework's
+  /// (Leanplum's tests, owncloud's framework) is not an app's.
+  @Test func bundleAndFrameworkPlistsAreNotAppPlists() {
+    func plist(_ type: String) -> String {
+      Self.plist(
+        "<key>CFBundleIdentifier</key><string>com.example.x</string><key>CFBundlePackageType</key><string>\(type)</string>"
+      )
+    }
+    #expect(kind(plist("APPL"), path: "App/Info.plist") == .appInfoPlist)
+    #expect(kind(plist("BNDL"), path: "AppTests/Info.plist") == nil)
+    #expect(kind(plist("FMWK"), path: "Kit/Info.plist") == nil)
+    // The type a build setting: Xcode's test-bundle template has only bundle keys.
+    let variable =
+      "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>"
+      + "<key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>"
+    #expect(kind(Self.plist(variable), path: "AppTests/Info.plist") == nil)
+    #expect(
+      kind(Self.plist(variable + "<key>UILaunchStoryboardName</key><string>Launch</string>"), path: "App/Info.plist")
+        == .appInfoPlist)
   }
 
   /// A .strings file written as an XML property list (Xcode compiles them

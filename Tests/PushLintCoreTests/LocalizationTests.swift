@@ -29,6 +29,28 @@ import Testing
     #expect(greeting?.value.span.start.column == 14)
   }
 
+  /// Escapes as Foundation reads them (CFOldStylePList's getSlashedChar):
+  /// `\U` takes up to four hex digits, none at all being a NUL, surrogate
+  /// pairs join, and `\u` is a plain "u". A translator's "\Utwórz" is no
+  /// syntax error (rocket.chat's Polish table has one).
+  @Test func unicodeEscapesReadAsFoundationReadsThem() {
+    let text = #""A" = "\Utwórz"; "B" = "\u00e9"; "C" = "\UD83D\UDE00!"; "D" = "\U00e9x";"#
+    let result = StringsFileReader.read(Array(text.utf8))
+    #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    #expect(entries(result) == ["A=\u{0}twórz", "B=u00e9", "C=😀!", "D=éx"])
+  }
+
+  @Test func aDoubledSemicolonSaysWhatFoundationLoses() {
+    let result = StringsFileReader.read(Array("\"A\" = \"a\";\n\"B\" = \"b\";;\n\"C\" = \"c\";\n".utf8))
+    #expect(result.root == nil)
+    #expect(
+      result.findings.map(\.message) == [
+        "a second ; after the entry \"B\": Foundation stops reading the table here, and every entry after it is lost"
+      ])
+    #expect(result.findings.first?.span.start.line == 2)
+    #expect(result.findings.first?.span.start.column == 11)
+  }
+
   func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
     var bytes: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
     for unit in text.utf16 {

@@ -1,5 +1,5 @@
 /// Classification: what kind of document a parsed file holds, from its
-/// shape (and for a few kinds its name), per the table in the README.
+/// shape (and for a few kinds its name).
 public enum DocumentClassifier {
 
   /// The kind of a parsed document, or nil when it is none of the kinds.
@@ -26,9 +26,7 @@ public enum DocumentClassifier {
       {
         return .extensionInfoPlist
       }
-      if root["NSExtension"] == nil && (root["CFBundleIdentifier"] != nil || root["UIBackgroundModes"] != nil) {
-        return .appInfoPlist
-      }
+      if root["NSExtension"] == nil && isAppInfoPlist(root) { return .appInfoPlist }
       return nil
     }
     if fileExtension.isSameKey(as: "apns") { return .payload }
@@ -38,6 +36,30 @@ public enum DocumentClassifier {
     if isFCMRequest(root) { return .fcmMessage }
     if isCategories(root) { return .categories }
     return nil
+  }
+
+  /// Keys only an app's Info.plist has (launch, scenes, orientations,
+  /// background modes, a watch app's), where a test bundle's or a
+  /// framework's has the same bundle keys as an app's.
+  static let appOnlyKeys: Set<String> = [
+    "UIBackgroundModes", "LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "UILaunchScreen",
+    "UIMainStoryboardFile", "UISupportedInterfaceOrientations", "UIRequiredDeviceCapabilities", "NSMainStoryboardFile",
+    "NSMainNibFile", "LSApplicationCategoryType", "WKApplication", "WKWatchKitApp", "WKCompanionAppBundleIdentifier",
+    "ITSAppUsesNonExemptEncryption",
+  ]
+
+  /// An app's Info.plist: its package type says so (APPL), or, where the
+  /// type is a build setting or missing, it has a key only apps have. A
+  /// test bundle's, a framework's or an XPC service's is not (their types
+  /// are BNDL, FMWK and XPC!): no app runs from it.
+  static func isAppInfoPlist(_ root: Node) -> Bool {
+    if root["UIBackgroundModes"] != nil { return true }
+    guard root["CFBundleIdentifier"] != nil else { return false }
+    switch root["CFBundlePackageType"]?.stringValue {
+    case "APPL": return true
+    case "BNDL", "FMWK", "XPC!": return false
+    default: return (root.members ?? []).contains { appOnlyKeys.contains($0.key) }
+    }
   }
 
   // The keys below are common words: "message", "headers" and "categories"

@@ -174,6 +174,16 @@ public struct ProjectContext: Sendable {
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
   /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
+  /// The app Info.plists less those the Xcode project gives to targets that
+  /// are no app (a test bundle's, a framework's, whose package type is a
+  /// build setting).
+  public var applicationPlists: [(declaration: Declaration, backgroundModes: [String]?)] {
+    let others = Set(targets.filter { !$0.isApp }.compactMap(\.infoPlist))
+    guard !others.isEmpty else { return appPlists }
+    let apps = Set(targets.filter(\.isApp).compactMap(\.infoPlist))
+    return appPlists.filter { !others.contains($0.declaration.path) || apps.contains($0.declaration.path) }
+  }
+
   /// Where an action of this identifier is declared: a categories file, or
   /// source code (an action appended under a condition counts here).
   func actionPlace(_ name: String) -> String? {

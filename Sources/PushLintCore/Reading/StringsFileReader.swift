@@ -262,6 +262,15 @@ private struct StringsParser {
         }
         break
       }
+      if !members.isEmpty && peek == UInt8(ascii: ";") {
+        // Foundation's reader ends the table at a key it cannot read and
+        // keeps what came before: every entry after this point is lost.
+        throw OffsetSyntaxError(
+          offset: index,
+          message:
+            "a second ; after the entry \"\(members[members.count - 1].key)\": Foundation stops reading the table here, and every entry after it is lost",
+          help: "remove the extra semicolon")
+      }
       let keyStart = index
       let key = try string(what: "a key")
       let keySpan = span(keyStart, index)
@@ -393,18 +402,22 @@ private struct StringsParser {
       case UInt8(ascii: "b"): scalars.append("\u{08}")
       case UInt8(ascii: "f"): scalars.append("\u{0C}")
       case UInt8(ascii: "v"): scalars.append("\u{0B}")
-      case UInt8(ascii: "U"), UInt8(ascii: "u"):
-        var value: UInt32 = 0
-        var digits = 0
-        while digits < 4, let byte = peek, let digit = hexValue(byte) {
-          value = value << 4 | digit
-          index += 1
-          digits += 1
-        }
-        guard digits > 0 else {
-          throw OffsetSyntaxError(
-            offset: index - 2, message: "\\U must be followed by four hexadecimal digits",
-            help: "write \\U00E9 for é, or the character itself")
+      case UInt8(ascii: "U"):
+        // As Foundation's reader: up to four hex digits make one UTF-16
+        // unit (none at all, a NUL), and a high surrogate pairs with a
+        // `\U` low surrogate after it. `\u` is no escape there: a "u".
+        var value = hexUnit()
+        if (0xD800...0xDBFF).contains(value), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "U")
+        {
+          let saved = index
+          index += 2
+          let low = hexUnit()
+          if (0xDC00...0xDFFF).contains(low) {
+            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+          } else {
+            index = saved
+          }
         }
         scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
       case UInt8(ascii: "0")...UInt8(ascii: "7"):
@@ -428,6 +441,18 @@ private struct StringsParser {
     }
     throw OffsetSyntaxError(
       offset: start, message: "this string is never closed", help: "end it with a quote, then a semicolon")
+  }
+
+  /// Up to four hexadecimal digits at `index`, read as one UTF-16 unit.
+  mutating func hexUnit() -> UInt32 {
+    var value: UInt32 = 0
+    var digits = 0
+    while digits < 4, index < bytes.count, let digit = hexValue(bytes[index]) {
+      value = value << 4 | digit
+      index += 1
+      digits += 1
+    }
+    return value
   }
 
   func hexValue(_ byte: UInt8) -> UInt32? {

@@ -4,7 +4,8 @@ enum BackgroundModeMissingRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     // The push's own app's Info.plist, when its topic names one; else every app's.
-    let plists = AppScope(document, context: context)?.infoPlist(in: context.project) ?? context.project.appPlists
+    let plists =
+      AppScope(document, context: context)?.infoPlist(in: context.project) ?? context.project.applicationPlists
     guard !plists.isEmpty, let push = document.push, push.contentAvailable,
       let member = push.aps?.member("content-available"),
       !plists.contains(where: { $0.backgroundModes?.contains("remote-notification") == true })
