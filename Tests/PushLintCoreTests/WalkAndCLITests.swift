@@ -116,6 +116,8 @@ let pushlintBinary: String = {
     scratch.write("push/sim.apns", "{\"Simulator Target Bundle\": 1,}")
     scratch.write("push/headers.yaml", "apns-push-type: alert\npayload: {aps: [}\n")
     scratch.write("push/categories.yaml", "categories:\n  - identifier: [\n")
+    // A product listing has "categories" as a key, but no "identifier".
+    scratch.write("Responses/products.json", "{\"products\": [{\"name\": \"Mug\", \"categories\": [],}]}")
     // A localization table that says "categories" in its text is no push file.
     scratch.write(
       "Localization/app.json", "{\"report\": {\"other\": \"It fits into no other categories\",},\n\"aps_note\": 1}")

@@ -39,11 +39,17 @@ extension DocumentClassifier {
   }
 
   /// Whether unparseable text looks like it was meant for pushlint: it has
-  /// `aps`, `apns` or `categories` as a key (the word, then an optional
-  /// closing quote and `:`), or an APNs header name (`apns-…`). A word in
-  /// running text ("other categories" in a localization file) is not enough.
+  /// `aps` or `apns` as a key (the word, then an optional closing quote and
+  /// `:`), an APNs header name (`apns-…`), or both `categories` and
+  /// `identifier` as keys, as a categories file does (a shop's product
+  /// listing has `categories` alone). A word in running text ("other
+  /// categories" in a localization file) is not enough.
   static func mentionsPush(_ bytes: [UInt8]) -> Bool {
-    for word in ["aps", "apns", "categories"] {
+    hasKey(["aps", "apns"], in: bytes) || (hasKey(["categories"], in: bytes) && hasKey(["identifier"], in: bytes))
+  }
+
+  private static func hasKey(_ words: [String], in bytes: [UInt8]) -> Bool {
+    for word in words {
       let needle = Array(word.utf8)
       var start = 0
       while let index = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
