@@ -5,7 +5,8 @@
 // reader), localization (the bytes as every kind of Localizable table, judged
 // against payloads), template (payload templates, placeholders anywhere),
 // pbxproj (an Xcode project: the old-style plist reader and the targets read
-// from it), objc (Objective-C registrations, resolved across two files) or
+// from it), objc (Objective-C registrations, resolved across two files, and
+// the bytes as a WatchKit storyboard) or
 // profile (a provisioning profile's container).
 
 enum FuzzTarget: String {
@@ -156,6 +157,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for registrations in ObjCRegistrationReader().registrations(in: [source], module: module) {
       for category in registrations.categories {
         precondition(category.initializer.start.line >= 1 && category.initializer.start.offset <= size, "position")
+      }
+    }
+    // And as a WatchKit storyboard.
+    let storyboard = CodeSource(path: "Watch/Interface.storyboard", bytes: Array(buffer))
+    for registrations in StoryboardRegistrationReader().registrations(in: [storyboard], module: module) {
+      for category in registrations.categories {
+        precondition(category.identifier.span.end.offset <= size, "position")
       }
     }
   case .profile:

@@ -372,6 +372,45 @@ import Testing
     #expect(diagnostics.first?.message.contains("did you mean \"myCategory\"") == true)
   }
 
+  /// A WatchKit storyboard's notification interface names its category.
+  @Test func aWatchKitStoryboardDeclaresItsCategory() {
+    let storyboard = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder.WatchKit.Storyboard" version="3.0">
+        <scenes>
+          <scene sceneID="a">
+            <objects>
+              <notificationController id="b">
+                <items/>
+                <notificationCategory key="notificationCategory" identifier="bolus&amp;Failure" id="JfB-70-Muf"/>
+              </notificationController>
+            </objects>
+          </scene>
+        </scenes>
+      </document>
+
+      """
+    let files: [(path: String, bytes: [UInt8])] = [
+      (
+        "App/Categories.swift",
+        Array(
+          "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [], options: [])\n".utf8
+        )
+      ),
+      ("WatchApp/Base.lproj/Interface.storyboard", Array(storyboard.utf8)),
+      (
+        "WatchApp Extension/PushNotificationPayload.apns",
+        Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"bolus&Failure\"}}".utf8)
+      ),
+      ("push/other.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"bolus&Failur\"}}".utf8)),
+    ]
+    let diagnostics = linter().lint(project: files)
+    #expect(diagnostics.map { "\($0.rule) \($0.path)" } == ["category-undeclared push/other.json"])
+    #expect(
+      diagnostics.first?.message.contains("did you mean \"bolus&Failure\" (WatchApp/Base.lproj/Interface.storyboard:8)")
+        == true, "\(diagnostics.first?.message ?? "")")
+  }
+
   @Test func categoryRulesReportAtTheSwiftSource() {
     let source = """
       let c = UNNotificationCategory(identifier: "CHAT", actions: [

@@ -72,7 +72,7 @@ extension Linter {
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
       return ReadFile(input: input, isJSONLines: true, jsonLinesBytes: bytes)
-    case .swift, .objectiveC:
+    case .swift, .objectiveC, .storyboard:
       return readCode(bytes: bytes, input: input, holdingAll: true)
     case .xcodeProject: read = [(0, StringsFileReader.readPropertyList(bytes))]
     case .provisioningProfile: read = [(0, ProvisioningProfileReader.read(bytes))]

@@ -32,7 +32,7 @@ public struct Linter: Sendable {
   /// What reads notification registrations from source code, by language.
   /// Objective-C's is built in; Swift's (swift-syntax) is the
   /// PushLintSwiftSource library's `SwiftRegistrationReader`.
-  public var registrationReaders: [any RegistrationReader] = [ObjCRegistrationReader()]
+  public var registrationReaders: [any RegistrationReader] = [ObjCRegistrationReader(), StoryboardRegistrationReader()]
 
   /// The most diagnostics reported for one file; the rest are summarised.
   public static let maxDiagnosticsPerFile = 1000

@@ -85,8 +85,11 @@ extension Linter {
           let kind = document.format.isSourceCode ? "source-registrations" : document.kind.rawValue
           description.files.append(.init(path: path, kind: kind))
         } else if file.isCode {
-          description.skipped.append(
-            .init(path: path, reason: "mentions no UNNotificationCategory or UNNotificationAction; not parsed"))
+          let reason =
+            SourceFormat.from(fileName: path) == .storyboard
+            ? "declares no notificationCategory"
+            : "mentions no UNNotificationCategory or UNNotificationAction; not parsed"
+          description.skipped.append(.init(path: path, reason: reason))
         } else {
           description.skipped.append(
             .init(path: path, reason: "not a kind pushlint reads (payload, plist, categories…)"))

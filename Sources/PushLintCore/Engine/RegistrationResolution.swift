@@ -16,7 +16,7 @@ extension Linter {
         let held = files[index].code?.bytes
         return (files[index].input.displayPath, { held ?? (try? FileSystem.readFile(absolute).get()) })
       }
-      let format: SourceFormat = reader.fileExtensions.contains("swift") ? .swift : .objectiveC
+      let format = reader.fileExtensions.first.flatMap { SourceFormat.from(fileName: "file." + $0) } ?? .objectiveC
       let positions = Dictionary(
         ours.map { (files[$0].input.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
       for registrations in reader.registrations(in: sources, module: CodeModule(files: others)) {

@@ -112,6 +112,7 @@ public struct CodeSource: Sendable {
     ByteSearch.contains("UNNotificationCategory", in: bytes) || ByteSearch.contains("UNNotificationAction", in: bytes)
       || ByteSearch.contains("UNTextInputNotificationAction", in: bytes)
       || ByteSearch.contains("WKNotificationScene", in: bytes)
+      || ByteSearch.contains("<notificationCategory", in: bytes)
   }
 }
 

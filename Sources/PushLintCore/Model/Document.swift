@@ -9,6 +9,8 @@ public enum SourceFormat: String, Sendable {
   /// Source code, read only for notification registrations.
   case swift
   case objectiveC = "objc"
+  /// A WatchKit storyboard, read for the categories it declares.
+  case storyboard
   /// An Xcode project (`project.pbxproj`): an old-style property list.
   case xcodeProject = "pbxproj"
   /// A signed provisioning profile around an XML property list.
@@ -17,7 +19,7 @@ public enum SourceFormat: String, Sendable {
   case xcconfig
 
   /// Read only for the notification registrations in it.
-  public var isSourceCode: Bool { self == .swift || self == .objectiveC }
+  public var isSourceCode: Bool { self == .swift || self == .objectiveC || self == .storyboard }
 
   /// The format a file name implies; nil for names pushlint does not read.
   public static func from(fileName: String) -> SourceFormat? {
@@ -29,6 +31,7 @@ public enum SourceFormat: String, Sendable {
     case "strings": .strings
     case "swift": .swift
     case "m", "mm", "h": .objectiveC
+    case "storyboard": .storyboard
     case "pbxproj": .xcodeProject
     case "mobileprovision", "provisionprofile": .provisioningProfile
     case "xcconfig": .xcconfig
