@@ -341,8 +341,35 @@ import Testing
     #expect(diagnostics.first?.help == "list the identifier of the category that offers the action")
   }
 
-  /// A watchOS app declares a category with its notification scene (Xcode's
-  /// watch template pairs one with a PushNotificationPayload.apns).
+  /// A watch app's declaration of `category` in `file`: its payload (as
+  /// Xcode's watch template pairs one with it) is not category-undeclared
+  /// beside an app that registers another category in Swift, and a typo of
+  /// it is, with a did-you-mean to `place`.
+  func expectWatchDeclaration(
+    _ category: String, in file: (path: String, text: String), typo: String, place: String
+  ) {
+    let files: [(path: String, bytes: [UInt8])] = [
+      (
+        "App/Categories.swift",
+        Array(
+          "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [], options: [])\n".utf8
+        )
+      ),
+      (file.path, Array(file.text.utf8)),
+      (
+        "Watch Extension/PushNotificationPayload.apns",
+        Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"\(category)\"}}".utf8)
+      ),
+      ("push/other.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"\(typo)\"}}".utf8)),
+    ]
+    let diagnostics = linter().lint(project: files)
+    #expect(diagnostics.map { "\($0.rule) \($0.path)" } == ["category-undeclared push/other.json"])
+    #expect(
+      diagnostics.first?.message.contains("did you mean \"\(category)\" (\(place))") == true,
+      "\(diagnostics.first?.message ?? "")")
+  }
+
+  /// A watchOS app declares a category with its notification scene.
   @Test func aWatchNotificationSceneDeclaresItsCategory() {
     let watch = """
       @main struct WatchApp: App {
@@ -353,26 +380,12 @@ import Testing
       }
 
       """
-    let files: [(path: String, bytes: [UInt8])] = [
-      (
-        "App/Categories.swift",
-        Array(
-          "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [], options: [])\n".utf8
-        )
-      ),
-      ("Watch App/WatchApp.swift", Array(watch.utf8)),
-      (
-        "Watch App/PushNotificationPayload.apns",
-        Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"myCategory\"}}".utf8)
-      ),
-      ("push/other.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"myCategroy\"}}".utf8)),
-    ]
-    let diagnostics = linter().lint(project: files)
-    #expect(diagnostics.map { "\($0.rule) \($0.path)" } == ["category-undeclared push/other.json"])
-    #expect(diagnostics.first?.message.contains("did you mean \"myCategory\"") == true)
+    expectWatchDeclaration(
+      "myCategory", in: ("Watch App/WatchApp.swift", watch), typo: "myCategroy", place: "Watch App/WatchApp.swift:4")
   }
 
-  /// A WatchKit storyboard's notification interface names its category.
+  /// A WatchKit storyboard's notification interface names its category
+  /// (XML entities decoded).
   @Test func aWatchKitStoryboardDeclaresItsCategory() {
     let storyboard = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -390,25 +403,9 @@ import Testing
       </document>
 
       """
-    let files: [(path: String, bytes: [UInt8])] = [
-      (
-        "App/Categories.swift",
-        Array(
-          "let c = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [], options: [])\n".utf8
-        )
-      ),
-      ("WatchApp/Base.lproj/Interface.storyboard", Array(storyboard.utf8)),
-      (
-        "WatchApp Extension/PushNotificationPayload.apns",
-        Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"bolus&Failure\"}}".utf8)
-      ),
-      ("push/other.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"bolus&Failur\"}}".utf8)),
-    ]
-    let diagnostics = linter().lint(project: files)
-    #expect(diagnostics.map { "\($0.rule) \($0.path)" } == ["category-undeclared push/other.json"])
-    #expect(
-      diagnostics.first?.message.contains("did you mean \"bolus&Failure\" (WatchApp/Base.lproj/Interface.storyboard:8)")
-        == true, "\(diagnostics.first?.message ?? "")")
+    expectWatchDeclaration(
+      "bolus&Failure", in: ("WatchApp/Base.lproj/Interface.storyboard", storyboard), typo: "bolus&Failur",
+      place: "WatchApp/Base.lproj/Interface.storyboard:8")
   }
 
   @Test func categoryRulesReportAtTheSwiftSource() {

@@ -236,23 +236,11 @@ private struct XMLPlistReader {
     }
     let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
     index = end + 1
-    switch name {
-    case "lt": return Array("<".utf8)
-    case "gt": return Array(">".utf8)
-    case "amp": return Array("&".utf8)
-    case "quot": return Array("\"".utf8)
-    case "apos": return Array("'".utf8)
-    default:
-      var value: UInt32?
-      if name.hasPrefix("#x") {
-        value = UInt32(name.dropFirst(2), radix: 16)
-      } else if name.hasPrefix("#") {
-        value = UInt32(name.dropFirst(1))
-      }
-      if let value, let scalar = Unicode.Scalar(value) { return Array(String(Character(scalar)).utf8) }
+    guard let text = XMLEntity.text(of: name) else {
       throw OffsetSyntaxError(
         offset: start, message: "unknown entity &\(name);", help: "plists know &lt; &gt; &amp; &quot; &apos; and &#N;")
     }
+    return Array(text.utf8)
   }
 
   mutating func parse() throws(OffsetSyntaxError) -> Node? {
@@ -434,5 +422,24 @@ extension String {
     while let first = slice.first, characters.contains(first) { slice.removeFirst() }
     while let last = slice.last, characters.contains(last) { slice.removeLast() }
     return String(slice)
+  }
+}
+
+/// XML's five predefined entities and its numeric character references.
+enum XMLEntity {
+  /// The text an entity's name (between `&` and `;`) stands for, or nil.
+  static func text(of name: some StringProtocol) -> String? {
+    switch name {
+    case "lt": return "<"
+    case "gt": return ">"
+    case "amp": return "&"
+    case "quot": return "\""
+    case "apos": return "'"
+    default:
+      let number =
+        name.hasPrefix("#x")
+        ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+      return number.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
   }
 }

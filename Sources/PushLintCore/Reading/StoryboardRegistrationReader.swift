@@ -53,7 +53,7 @@ public struct StoryboardRegistrationReader: RegistrationReader {
 }
 
 extension String {
-  /// XML's five predefined entities and numeric references, decoded.
+  /// XML's entities decoded; an unknown one is kept as written.
   fileprivate func replacingEntities() -> String {
     guard contains("&") else { return self }
     var result = ""
@@ -62,22 +62,7 @@ extension String {
       result += rest[..<ampersand]
       guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
       let name = rest[rest.index(after: ampersand)..<semicolon]
-      switch name {
-      case "amp": result += "&"
-      case "lt": result += "<"
-      case "gt": result += ">"
-      case "quot": result += "\""
-      case "apos": result += "'"
-      default:
-        let number =
-          name.hasPrefix("#x")
-          ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
-        if let number, let scalar = Unicode.Scalar(number) {
-          result.unicodeScalars.append(scalar)
-        } else {
-          result += rest[ampersand...semicolon]
-        }
-      }
+      result += XMLEntity.text(of: name) ?? String(rest[ampersand...semicolon])
       rest = rest[rest.index(after: semicolon)...]
     }
     return result + rest
