@@ -267,6 +267,40 @@ import Testing
     #expect(result.unresolved == ["App/Setup.m:17"])
   }
 
+  /// An SDK's category set joined to the app's own (Braze's example app):
+  /// the SDK's categories are unknown, listed as unresolved, so no rule
+  /// calls a category the SDK registers missing.
+  @Test func objectiveCCategoriesFromALibraryAreUnresolved() {
+    let result = registered([
+      (
+        "App/AppDelegate.m",
+        """
+        - (void)registerCategories {
+          UNNotificationCategory *like = [UNNotificationCategory categoryWithIdentifier:@"LIKE"
+                                                                             actions:@[]
+                                                                   intentIdentifiers:@[]
+                                                                             options:0];
+          NSMutableSet *categories = [NSMutableSet setWithSet:[ABKPushUtils getAppboyUNNotificationCategorySet]];
+          [categories addObject:like];
+          [[UNUserNotificationCenter currentNotificationCenter] setNotificationCategories:categories];
+        }
+
+        """
+      )
+    ])
+    #expect(result.categories == ["LIKE@2: "])
+    #expect(result.unresolved == ["App/AppDelegate.m:6"])
+    // Without setNotificationCategories in the file, such a method is not taken for one.
+    let elsewhere = registered([
+      (
+        "App/Other.m",
+        "id x = [UNNotificationCategory categoryWithIdentifier:@\"A\" actions:@[] intentIdentifiers:@[] options:0];\n"
+          + "id y = [Catalog allCategories];\n"
+      )
+    ])
+    #expect(elsewhere.unresolved.isEmpty)
+  }
+
   // MARK: Through the linter
 
   let contentExtension = """

@@ -174,7 +174,31 @@ struct ObjCEvaluator {
       }
       result.categories.append(category)
     }
+    result.unresolved += libraryCategories()
     return result
+  }
+
+  /// Categories a library builds and the app registers with its own (an
+  /// SDK's `[ABKPushUtils getAppboyUNNotificationCategorySet]` joined to the
+  /// app's set): in a file that calls `setNotificationCategories:`, a class's
+  /// method named for categories stands for categories no file read
+  /// declares, so no rule may call one of those missing.
+  func libraryCategories() -> [CodeUnresolved] {
+    guard tokens.contains(where: { $0.text == "setNotificationCategories" }) else { return [] }
+    let apple: Set<String> = [
+      "UNNotificationCategory", "UNUserNotificationCenter", "UNNotificationAction", "UNTextInputNotificationAction",
+    ]
+    return tokens.indices.compactMap { index in
+      guard tokens[index].text == "[", index + 2 < tokens.count else { return nil }
+      let receiver = tokens[index + 1]
+      let selector = tokens[index + 2]
+      guard receiver.kind == .identifier, selector.kind == .identifier, receiver.text.first?.isUppercase == true,
+        !apple.contains(receiver.text), selector.text.contains("ategor")
+      else { return nil }
+      return CodeUnresolved(
+        span: file.span(receiver, selector),
+        reason: "categories from [\(receiver.text) \(selector.text)], which no file read declares")
+    }
   }
 
   private func text(_ range: Range<Int>) -> String { tokens[range].map(\.text).joined(separator: " ") }
