@@ -13,15 +13,9 @@ enum ManyPaths {
   /// command line is better left whole: few paths, or a subcommand other
   /// than lint.
   static func setAside(_ arguments: [String]) -> (arguments: [String], paths: [String])? {
-    var start = 0
-    if let first = arguments.first, !first.hasPrefix("-") {
-      guard first == "lint" else {
-        // A path that is also a subcommand's name is the subcommand.
-        return ["rules", "project", "init", "help"].contains(first) ? nil : setAside(arguments, from: 0)
-      }
-      start = 1
-    }
-    return setAside(arguments, from: start)
+    // A path that is also a subcommand's name is the subcommand.
+    if let first = arguments.first, ["rules", "project", "init", "help"].contains(first) { return nil }
+    return setAside(arguments, from: arguments.first == "lint" ? 1 : 0)
   }
 
   private static func setAside(_ arguments: [String], from start: Int) -> (arguments: [String], paths: [String])? {

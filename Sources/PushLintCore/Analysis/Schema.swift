@@ -251,15 +251,15 @@ public final class PushSchema: Sendable {
   public let liveActivityKeys: [String]
   private let limitsWithoutTargets: PayloadLimits
 
-  /// A topic split into the app's bundle identifier and the longest
-  /// documented push-type suffix it ends in (`.voip-ptt` before `.voip`;
-  /// "" for none).
   /// Whether two bundle identifiers are the same one: Apple's glossary has
   /// them case-insensitive.
   public static func sameBundleIdentifier(_ one: some StringProtocol, _ other: some StringProtocol) -> Bool {
     one.utf8.count == other.utf8.count && one.lowercased() == other.lowercased()
   }
 
+  /// A topic split into the app's bundle identifier and the longest
+  /// documented push-type suffix it ends in (`.voip-ptt` before `.voip`;
+  /// "" for none).
   public func bundleIdentifier(ofTopic topic: String) -> (bundle: String, suffix: String) {
     let suffix =
       pushTypeNames.compactMap { pushTypes[$0]?.topicSuffix }.filter { topic.hasSuffix($0) }

@@ -24,19 +24,21 @@ extension DocumentClassifier {
       return format
     }
     if PlistReader.isBinary(bytes) { return .plist }
-    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-    switch first {
+    switch firstSignificantByte(bytes) {
     case UInt8(ascii: "<"): return .plist
     case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
     default: return .yaml
     }
   }
 
+  /// The first byte after any byte-order mark and white space.
+  static func firstSignificantByte(_ bytes: [UInt8]) -> UInt8? {
+    bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+  }
+
   /// Whether text starts with `<` (an XML property list), after any
   /// byte-order mark and white space.
-  static func startsWithXML(_ bytes: [UInt8]) -> Bool {
-    bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
-  }
+  static func startsWithXML(_ bytes: [UInt8]) -> Bool { firstSignificantByte(bytes) == UInt8(ascii: "<") }
 
   /// Whether unparseable text looks like it was meant for pushlint: it has
   /// `aps` or `apns` as a key (the word, then an optional closing quote and
@@ -55,7 +57,7 @@ extension DocumentClassifier {
       while let index = ByteSearch.firstIndex(of: needle, in: bytes, from: start) {
         start = index + 1
         let before = index == 0 ? 0x20 : bytes[index - 1]
-        guard !isWordByte(before) else { continue }
+        guard !ASCII.isWordByte(before) else { continue }
         var after = index + needle.count
         if word == "apns", after < bytes.count, bytes[after] == UInt8(ascii: "-") { return true }
         if after < bytes.count, bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'") { after += 1 }
@@ -64,10 +66,5 @@ extension DocumentClassifier {
       }
     }
     return false
-  }
-
-  private static func isWordByte(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
   }
 }

@@ -102,9 +102,4 @@ public struct LineIndex: Sendable {
     if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     return bytes[start..<max(start, end)]
   }
-
-  /// The text of a 1-based line, without its line break.
-  public func lineText(_ line: Int) -> String {
-    String(decoding: lineBytes(line), as: UTF8.self)
-  }
 }

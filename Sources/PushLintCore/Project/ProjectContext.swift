@@ -173,7 +173,6 @@ public struct ProjectContext: Sendable {
 
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
-  /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
   /// The app Info.plists less those the Xcode project gives to targets that
   /// are no app (a test bundle's, a framework's, whose package type is a
   /// build setting).
@@ -198,6 +197,7 @@ public struct ProjectContext: Sendable {
     return nil
   }
 
+  /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
   func nearestCategory(to name: String) -> (message: String, help: String?) {
     guard let suggestion = Suggestion.nearest(to: name, in: categories.map(\.name)),
       let declaration = declaredCategory(suggestion)

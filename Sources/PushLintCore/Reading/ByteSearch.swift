@@ -27,3 +27,15 @@ enum ByteSearch {
     firstIndex(of: Array(needle.utf8), in: bytes) != nil
   }
 }
+
+/// Byte classes the readers share.
+enum ASCII {
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+  }
+
+  /// A letter, digit or underscore: a byte of a word as C spells its names.
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+  }
+}

@@ -224,7 +224,7 @@ extension JSONScanner {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count,
       System.compare(bytes.baseAddress! + index, word.utf8Start, count: count) == 0,
-      index + count == bytes.count || !isIdentifierByte(bytes[index + count])
+      index + count == bytes.count || !ASCII.isWordByte(bytes[index + count])
     else { return false }
     index += count
     return true

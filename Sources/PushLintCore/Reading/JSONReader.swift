@@ -565,7 +565,7 @@ struct JSONScanner {
     default: break
     }
     var end = index
-    while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+    while end < bytes.count, ASCII.isWordByte(bytes[end]) { end += 1 }
     let word = String(decoding: bytes[start..<end], as: UTF8.self)
     switch word {
     case "true":
@@ -587,16 +587,6 @@ struct JSONScanner {
       throw error(at: start, "expected a value, found \(describe(at: start))")
     default:
       throw error(at: start, "expected a value, found '\(word)'", help: "strings must be in double quotes")
-    }
-  }
-
-  func isIdentifierByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-      return true
-    default:
-      return false
     }
   }
 

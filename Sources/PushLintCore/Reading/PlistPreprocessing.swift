@@ -19,7 +19,7 @@ enum PlistPreprocessing {
     index += 1
     while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     var end = index
-    while end < line.endIndex, isLetter(line[end]) { end += 1 }
+    while end < line.endIndex, ASCII.isLetter(line[end]) { end += 1 }
     let name = String(decoding: line[index..<end], as: UTF8.self)
     guard directives.contains(name) else { return nil }
     return (name, String(decoding: line[end...], as: UTF8.self).trimmingSpaces())
@@ -95,16 +95,8 @@ enum PlistPreprocessing {
     return ranges
   }
 
-  static func isLetter(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-  }
-
-  static func isWordByte(_ byte: UInt8) -> Bool {
-    isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-  }
-
   private static func firstWord(_ text: String) -> String {
-    String(decoding: text.utf8.prefix { isWordByte($0) }, as: UTF8.self)
+    String(decoding: text.utf8.prefix { ASCII.isWordByte($0) }, as: UTF8.self)
   }
 }
 
@@ -127,9 +119,9 @@ private struct ConditionEvaluator {
         index += 1
       } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") {
         break
-      } else if PlistPreprocessing.isWordByte(byte) {
+      } else if ASCII.isWordByte(byte) {
         let start = index
-        while index < bytes.count, PlistPreprocessing.isWordByte(bytes[index]) { index += 1 }
+        while index < bytes.count, ASCII.isWordByte(bytes[index]) { index += 1 }
         tokens.append(String(decoding: bytes[start..<index], as: UTF8.self))
       } else {
         let pair = index + 1 < bytes.count ? String(decoding: bytes[index...(index + 1)], as: UTF8.self) : ""
@@ -213,7 +205,7 @@ private struct ConditionEvaluator {
       return defined[name] != nil ? 1 : 0
     default:
       if let number = Int(token) { return number }
-      guard let first = token.utf8.first, PlistPreprocessing.isLetter(first) || first == UInt8(ascii: "_") else {
+      guard let first = token.utf8.first, ASCII.isLetter(first) || first == UInt8(ascii: "_") else {
         return nil
       }
       // A macro is its number; defined empty or as text, or not defined, 0.

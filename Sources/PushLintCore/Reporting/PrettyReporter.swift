@@ -62,6 +62,9 @@ public struct PrettyReporter {
     var line: Int
     /// Characters in the line, counted once.
     var count: Int
+    /// Where the line's first character starts: continuation bytes before
+    /// it belong to none.
+    let firstOffset: Int
     /// A character index and the byte offset it starts at.
     var character = 0
     var offset: Int
@@ -74,8 +77,8 @@ public struct PrettyReporter {
         for byte in buffer where byte & 0xC0 != 0x80 { count += 1 }
         return count
       }
-      // Continuation bytes before the first character belong to none.
-      offset = bytes.firstIndex { $0 & 0xC0 != 0x80 } ?? bytes.endIndex
+      firstOffset = bytes.firstIndex { $0 & 0xC0 != 0x80 } ?? bytes.endIndex
+      offset = firstOffset
     }
   }
 
@@ -98,10 +101,7 @@ public struct PrettyReporter {
       from = max(0, min(start - Self.window / 3, count - Self.window))
       to = min(count, from + Self.window)
     }
-    if walk.character > from {
-      walk.character = 0
-      walk.offset = line.firstIndex { $0 & 0xC0 != 0x80 } ?? line.endIndex
-    }
+    if walk.character > from { (walk.character, walk.offset) = (0, walk.firstOffset) }
     var character = walk.character
     var offset = walk.offset
     if character < from, offset < line.endIndex {
