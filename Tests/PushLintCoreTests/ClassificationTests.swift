@@ -98,7 +98,7 @@ import Testing
 
   @Test func explicitFilesWithoutAKindAreJudgedAsPayloads() {
     let diagnostics = lint(#"{"name": "app"}"#, path: "welcome.json")
-    #expect(diagnostics.map(\.rule) == [RuleName.apsMissing])
+    #expect(diagnostics.map(\.rule) == [RuleID.apsMissing.rawValue])
     #expect(lint(#"{"name": "app"}"#, path: "package.json").isEmpty, "a file every repository has is no payload")
   }
 

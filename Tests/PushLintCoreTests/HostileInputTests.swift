@@ -22,7 +22,9 @@ import Testing
     for length in 0..<bytes.count {
       let diagnostics = lint(bytes: Array(bytes[0..<length]), path: path)
       // A prefix either reads (and may have other findings) or gets one reader finding.
-      let readerFindings = diagnostics.filter { [RuleName.syntaxError, RuleName.invalidEncoding].contains($0.rule) }
+      let readerFindings = diagnostics.filter {
+        [RuleID.syntaxError.rawValue, RuleID.invalidEncoding.rawValue].contains($0.rule)
+      }
       #expect(readerFindings.count <= 1, "\(path) cut at \(length)")
     }
   }
@@ -36,7 +38,7 @@ import Testing
       let diagnostics = lint(bytes: bytes, path: "p.json")
       let expected = index.position(ofOffset: position)
       #expect(diagnostics.count == 1, "byte \(position)")
-      #expect(diagnostics.first?.rule == RuleName.invalidEncoding)
+      #expect(diagnostics.first?.rule == RuleID.invalidEncoding.rawValue)
       #expect(
         diagnostics.first?.span.start.line == expected.line && diagnostics.first?.span.start.column == expected.column)
     }
@@ -45,7 +47,7 @@ import Testing
   @Test func aBinaryFileNamedJSONIsInvalidEncodingWhenNamedAndSkippedWhenWalked() {
     var generator = SystemRandomNumberGenerator()
     let binary = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    #expect(lint(bytes: binary, path: "image.json").map(\.rule) == [RuleName.invalidEncoding])
+    #expect(lint(bytes: binary, path: "image.json").map(\.rule) == [RuleID.invalidEncoding.rawValue])
     let scratch = ScratchDirectory()
     scratch.write("assets/image.json", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + binary)
     let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
@@ -191,7 +193,7 @@ struct StringLimitTests {
       ("aps:\n  alert: \(long)\n", "p.yaml"), ("<plist><string>\(long)</string></plist>", "Info.plist"),
     ] {
       let diagnostics = lint(text, path: path)
-      #expect(diagnostics.map(\.rule) == [RuleName.syntaxError], "\(path)")
+      #expect(diagnostics.map(\.rule) == [RuleID.syntaxError.rawValue], "\(path)")
       #expect(diagnostics.first?.message.contains("longer than 16 MiB") == true, "\(path)")
     }
   }
@@ -228,7 +230,7 @@ struct StringLimitTests {
 
   @Test func findingsMadeWhileCountingHaveNoText() {
     func finding() -> Finding {
-      Finding(rule: "value-type", span: .fileStart, message: "built", pointer: "/aps", help: "also built")
+      Finding(rule: .valueType, span: .fileStart, message: "built", pointer: "/aps", help: "also built")
     }
     let counted = FindingText.counting { finding() }
     #expect(counted.message.isEmpty && counted.help == nil && counted.pointer == "/aps")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct JSONReaderTests {
   func syntaxError(_ text: String) -> Finding? {
-    JSONReader.read(Array(text.utf8)).findings.first { $0.rule == RuleName.syntaxError }
+    JSONReader.read(Array(text.utf8)).findings.first { $0.rule == RuleID.syntaxError }
   }
 
   /// Each mistake of the foundation issue, with the line and column it must be reported at.
@@ -111,7 +111,7 @@ import Testing
     #expect(root.members?.count == 2)
     #expect(root["a"]?.numberValue?.literal == "2")
     let diagnostics = lint("{\"aps\": {}, \n \"aps\": {}}")
-    let duplicate = try #require(diagnostics.first { $0.rule == RuleName.duplicateKey })
+    let duplicate = try #require(diagnostics.first { $0.rule == RuleID.duplicateKey.rawValue })
     #expect(duplicate.span.start.line == 2 && duplicate.span.start.column == 2)
     #expect(duplicate.message.contains("line 1, column 2"))
   }
@@ -131,24 +131,24 @@ import Testing
   @Test func encodingProblemsAreInvalidEncoding() throws {
     let latin1: [UInt8] = Array("{\"a\": \"caf".utf8) + [0xE9] + Array("\"}".utf8)
     let finding = try #require(JSONReader.read(latin1).findings.first)
-    #expect(finding.rule == RuleName.invalidEncoding)
+    #expect(finding.rule == RuleID.invalidEncoding)
     #expect(finding.span.start.column == 11)
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\"aps\": {}}".utf8)
     let bomResult = JSONReader.read(bom)
-    #expect(bomResult.findings.map(\.rule) == [RuleName.invalidEncoding])
+    #expect(bomResult.findings.map(\.rule) == [RuleID.invalidEncoding])
     #expect(bomResult.root?["aps"] != nil, "the rest of a file with a BOM is still read")
     let nul: [UInt8] = Array("{\"a\":".utf8) + [0] + Array("1}".utf8)
     #expect(JSONReader.read(nul).findings.first?.message.contains("NUL") == true)
     let overlong: [UInt8] = [0x22, 0xC0, 0xAF, 0x22]
-    #expect(JSONReader.read(overlong).findings.first?.rule == RuleName.invalidEncoding)
+    #expect(JSONReader.read(overlong).findings.first?.rule == RuleID.invalidEncoding)
     let surrogate: [UInt8] = [0x22, 0xED, 0xA0, 0x80, 0x22]
-    #expect(JSONReader.read(surrogate).findings.first?.rule == RuleName.invalidEncoding)
+    #expect(JSONReader.read(surrogate).findings.first?.rule == RuleID.invalidEncoding)
   }
 
   @Test func jsonLinesPositionsAreThoseOfTheFile() throws {
     let text = "{\"aps\": {}}\n\n{\"aps\": \"x\"}\n{bad}\n"
     let diagnostics = lint(text, path: "batch.jsonl")
-    #expect(diagnostics.map(\.rule) == [RuleName.apsMissing, RuleName.syntaxError])
+    #expect(diagnostics.map(\.rule) == [RuleID.apsMissing.rawValue, RuleID.syntaxError.rawValue])
     #expect(diagnostics.map(\.span.start.line) == [3, 4])
     #expect(diagnostics.map(\.document) == [1, 2])
     #expect(diagnostics[0].span.start.offset == 21)
@@ -197,7 +197,7 @@ import Testing
       let accented = try #require(JSONReader.read(Array("[\"\(multibyte)\"]".utf8)).root)
       #expect(accented.elements?.first?.stringValue == multibyte, "length \(length)")
       let broken = try #require(
-        JSONReader.read(Array("[\"\(plain)\u{01}\"]".utf8)).findings.first { $0.rule == RuleName.syntaxError },
+        JSONReader.read(Array("[\"\(plain)\u{01}\"]".utf8)).findings.first { $0.rule == RuleID.syntaxError },
         "length \(length)")
       #expect(broken.message.contains("control character U+0001"))
       #expect(broken.span.start.column == length + 3, "length \(length)")
@@ -260,7 +260,7 @@ import Testing
       {"aps": {"alert": "two", "badge": 1, "badge": 2}}
       {"aps": {"alert": "three"}}
       """
-    let repeated = lint(lines, path: "batch.jsonl").filter { $0.rule == RuleName.duplicateKey }
+    let repeated = lint(lines, path: "batch.jsonl").filter { $0.rule == RuleID.duplicateKey.rawValue }
     #expect(repeated.map(\.span.start.line) == [2])
     #expect(repeated.first?.span.start.column == 38)
   }

@@ -23,7 +23,7 @@ struct JSONTestSuiteTests {
   struct ReadFailure: Error { var name: String }
 
   static func rejects(_ result: ReadResult) -> Bool {
-    result.root == nil || result.findings.contains { $0.rule == RuleName.invalidEncoding }
+    result.root == nil || result.findings.contains { $0.rule == RuleID.invalidEncoding }
   }
 
   @Test func theSuiteIsThere() {

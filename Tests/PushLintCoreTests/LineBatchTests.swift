@@ -96,7 +96,7 @@ import Testing
     let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 2)
       .lint(paths: ["batch.jsonl"], currentDirectory: scratch.path)
     #expect(report.diagnostics.map(\.span.start.line) == [1, 2, 3])
-    #expect(report.diagnostics.map(\.rule) == ["value-type", RuleName.syntaxError, "value-type"])
+    #expect(report.diagnostics.map(\.rule) == ["value-type", RuleID.syntaxError.rawValue, "value-type"])
     let skipped = report.diagnostics[1].message.hasPrefix("line 2 is longer than 16 MiB")
     #expect(skipped)
   }

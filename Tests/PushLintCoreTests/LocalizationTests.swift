@@ -83,7 +83,7 @@ import Testing
       let result = StringsFileReader.read(Array(text.utf8))
       #expect(result.root == nil, "\(text)")
       let finding = result.findings.first
-      #expect(finding?.rule == "syntax-error", "\(text)")
+      #expect(finding?.rule == .syntaxError, "\(text)")
       #expect(
         finding?.span.start.line == line && finding?.span.start.column == column,
         "\(text): \(String(describing: finding?.span.start))")
@@ -93,12 +93,12 @@ import Testing
 
   @Test func brokenEncodingsAreInvalidEncodingNotCrashes() {
     let oddUTF16: [UInt8] = [0xFF, 0xFE, 0x22, 0x00, 0x41]
-    #expect(StringsFileReader.read(oddUTF16).findings.first?.rule == "invalid-encoding")
+    #expect(StringsFileReader.read(oddUTF16).findings.first?.rule == .invalidEncoding)
     let loneSurrogate: [UInt8] = [0xFF, 0xFE, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00]
-    #expect(StringsFileReader.read(loneSurrogate).findings.first?.rule == "invalid-encoding")
+    #expect(StringsFileReader.read(loneSurrogate).findings.first?.rule == .invalidEncoding)
     let latin1: [UInt8] = Array("\"A\" = \"caf".utf8) + [0xE9] + Array("\";".utf8)
     let finding = StringsFileReader.read(latin1).findings.first
-    #expect(finding?.rule == "invalid-encoding")
+    #expect(finding?.rule == .invalidEncoding)
     #expect(finding?.span.start.column == 11)
     #expect(StringsFileReader.read([]).root?.members?.isEmpty == true, "an empty table is a table")
   }

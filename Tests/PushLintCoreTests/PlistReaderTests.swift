@@ -65,7 +65,7 @@ import Testing
   ])
   func malformedXMLIsASyntaxError(text: String, line: Int, words: String) throws {
     let finding = try #require(PlistReader.read(Array(text.utf8)).findings.first)
-    #expect(finding.rule == RuleName.syntaxError)
+    #expect(finding.rule == RuleID.syntaxError)
     #expect(finding.span.start.line == line, "\(finding.message)")
     #expect(finding.message.contains(words), "\(finding.message)")
   }
@@ -111,13 +111,13 @@ import Testing
     let bytes = try fixture("content-extension.binary.plist")
     for length in stride(from: 8, to: bytes.count, by: 1) {
       let result = PlistReader.read(Array(bytes[0..<length]))
-      #expect(result.root != nil || result.findings.first?.rule == RuleName.syntaxError)
+      #expect(result.root != nil || result.findings.first?.rule == RuleID.syntaxError)
     }
     for position in 8..<bytes.count {
       var corrupt = bytes
       corrupt[position] ^= 0xFF
       let result = PlistReader.read(corrupt)
-      #expect(result.root != nil || result.findings.first?.rule == RuleName.syntaxError)
+      #expect(result.root != nil || result.findings.first?.rule == RuleID.syntaxError)
     }
   }
 

@@ -707,7 +707,7 @@ import Testing
       + Array("3>\n<plist version=\"1.0\"><dict/></plist>".utf8)
     let result = ProvisioningProfileReader.read(bytes)
     #expect(result.root != nil || !result.findings.isEmpty)
-    #expect(ProvisioningProfileReader.read(Array("no plist here".utf8)).findings.map(\.rule) == ["syntax-error"])
+    #expect(ProvisioningProfileReader.read(Array("no plist here".utf8)).findings.map(\.rule) == [.syntaxError])
   }
 
   @Test func theProjectCommandPrintsTheDocumentedJSONShape() {

@@ -127,7 +127,7 @@ let pushlintBinary: String = {
       report.diagnostics.map(\.path) == [
         "push/broken.json", "push/categories.yaml", "push/headers.yaml", "push/sim.apns",
       ])
-    #expect(report.diagnostics.allSatisfy { $0.rule == RuleName.syntaxError })
+    #expect(report.diagnostics.allSatisfy { $0.rule == RuleID.syntaxError.rawValue })
   }
 
   @Test func skippedDirectoriesAreNotEnteredAndSymlinkLoopsEnd() {

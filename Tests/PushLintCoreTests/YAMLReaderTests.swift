@@ -57,7 +57,7 @@ import Testing
   func versionDifferencesAreFlagged(value: String) {
     let text = value.hasPrefix("<<") ? value : "key: \(value)"
     let findings = read(text).first?.result.findings ?? []
-    #expect(findings.contains { $0.rule == RuleName.yamlAmbiguousValue }, "\(value) was not flagged")
+    #expect(findings.contains { $0.rule == RuleID.yamlAmbiguousValue }, "\(value) was not flagged")
   }
 
   @Test(arguments: ["\"yes\"", "'010'", "true", "10", "1.5", "hello", "\"1:30\"", "0"])
@@ -71,7 +71,7 @@ import Testing
     #expect(documents[1].result.root?["aps"]?["alert"]?.stringValue == "two")
     #expect(documents[1].result.root?["aps"]?.span.start.line == 3)
     #expect(documents[2].result.root == nil)
-    #expect(documents[2].result.findings.first?.rule == RuleName.syntaxError)
+    #expect(documents[2].result.findings.first?.rule == RuleID.syntaxError)
     let diagnostics = lint("aps: {alert: one}\n---\naps: 3\n", path: "stream.yaml")
     #expect(diagnostics.map(\.document) == [1])
     #expect(diagnostics.first?.span.start.line == 3)
@@ -79,7 +79,7 @@ import Testing
 
   @Test func duplicateKeysAreReportedWithTheEarlierPosition() throws {
     let diagnostics = lint("aps:\n  badge: 1\n  sound: a\n  badge: 2\n", path: "p.yaml")
-    let duplicate = try #require(diagnostics.first { $0.rule == RuleName.duplicateKey })
+    let duplicate = try #require(diagnostics.first { $0.rule == RuleID.duplicateKey.rawValue })
     #expect((duplicate.span.start.line, duplicate.span.start.column) == (4, 3))
     #expect(duplicate.message.contains("line 2, column 3"))
   }
@@ -106,12 +106,12 @@ import Testing
   }
 
   @Test func undefinedAliasIsASyntaxError() {
-    #expect(read("a: *missing\n").first?.result.findings.first?.rule == RuleName.syntaxError)
+    #expect(read("a: *missing\n").first?.result.findings.first?.rule == RuleID.syntaxError)
   }
 
   @Test func libyamlErrorsArePositioned() throws {
     let finding = try #require(read("aps:\n  alert: [1, 2\n  badge: 3\n").first?.result.findings.first)
-    #expect(finding.rule == RuleName.syntaxError)
+    #expect(finding.rule == RuleID.syntaxError)
     #expect(finding.span.start.line == 3)
   }
 
@@ -119,12 +119,12 @@ import Testing
     let text = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
     let findings = read(text).first?.result.findings ?? []
     #expect(findings.count == 1)
-    #expect(findings.first?.rule == RuleName.syntaxError)
+    #expect(findings.first?.rule == RuleID.syntaxError)
   }
 
   @Test func encodingIsCheckedFirst() {
     let bytes: [UInt8] = Array("aps: caf".utf8) + [0xE9]
-    #expect(YAMLReader.read(bytes).first?.result.findings.first?.rule == RuleName.invalidEncoding)
+    #expect(YAMLReader.read(bytes).first?.result.findings.first?.rule == RuleID.invalidEncoding)
   }
 
   @Test func largeDocumentsWithoutAliasesAreNotBudgeted() {

@@ -31,7 +31,6 @@ struct SchemaValidator {
       validator.validate(root, against: "fcm-request", pushType: push?.pushType)
     case .categories:
       validator.validate(root, against: "categories-file", pushType: nil)
-      validator.checkMinimalActions(root)
     case .appInfoPlist:
       validator.validate(root, against: "info-plist", pushType: nil)
     case .extensionInfoPlist:
@@ -56,7 +55,7 @@ struct SchemaValidator {
     else { return }
     guard let attributes = nsExtension["NSExtensionAttributes"] else {
       report(
-        "required-key-missing", nsExtension.openingSpan,
+        .requiredKeyMissing, nsExtension.openingSpan,
         "NSExtension of a notification content extension has no \"NSExtensionAttributes\", which it requires",
         pointer: nsExtension.pointer,
         help:
@@ -67,33 +66,20 @@ struct SchemaValidator {
     if attributes.isObject { validate(attributes, against: "content-extension-attributes", pushType: nil) }
   }
 
-  /// Every identifier in `minimalActions` must be one of the category's actions.
-  mutating func checkMinimalActions(_ root: Node) {
-    for category in root["categories"]?.elements ?? [] {
-      let actions = Set(category["actions"]?.elements?.compactMap { $0["identifier"]?.stringValue } ?? [])
-      for reference in category["minimalActions"]?.elements ?? [] {
-        guard let identifier = reference.stringValue, !actions.contains(identifier) else { continue }
-        reportNotAllowed(
-          "\"minimalActions\" names \"\(identifier)\", which is not an action of this category", identifier,
-          actions.sorted(), at: reference)
-      }
-    }
-  }
-
   /// `invalid-value` for `text`, naming the nearest of `allowed` as the fix.
   mutating func reportNotAllowed(_ message: String, _ text: String, _ allowed: [String], at node: Node) {
     let suggestion = Suggestion.nearest(to: text, in: allowed)
     report(
-      "invalid-value", node.span, message + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
+      .invalidValue, node.span, message + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
       pointer: node.pointer, help: suggestion.map { "write \"\($0)\"" })
   }
 
   mutating func report(
-    _ rule: String, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil,
+    _ rule: RuleID, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil,
     severity: Severity? = nil
   ) {
     var severity = severity
-    if let cap = invalidSeverity, rule.isSameKey(as: "value-type") || rule.isSameKey(as: "invalid-value") {
+    if let cap = invalidSeverity, rule == .valueType || rule == .invalidValue {
       severity = min(severity ?? cap, cap)
     }
     findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help, severity: severity))
@@ -113,11 +99,11 @@ struct SchemaValidator {
       if resolved.required {
         guard !has(name) else { continue }
         report(
-          "required-key-missing", object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
+          .requiredKeyMissing, object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
           pointer: object.pointer, help: "add \"\(name)\"")
       } else if let trigger = resolved.fields.requiredWith, has(trigger), !has(name) {
         report(
-          "required-key-missing", object.openingSpan,
+          .requiredKeyMissing, object.openingSpan,
           "\"\(trigger)\" needs \"\(name)\" beside it in \(dictionary.display)",
           pointer: object.pointer, help: "add \"\(name)\"")
       }
@@ -135,14 +121,14 @@ struct SchemaValidator {
     let spec = generalSpec.resolved(for: pushType)
     if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
       report(
-        "unknown-key", member.pointee.keySpan,
+        .unknownKey, member.pointee.keySpan,
         "\"\(member.pointee.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
         pointer: member.pointee.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
       return
     }
     if let reason = spec.deprecated {
       report(
-        "deprecated-key", member.pointee.keySpan, "\"\(name)\" is deprecated: \(reason)",
+        .deprecatedKey, member.pointee.keySpan, "\"\(name)\" is deprecated: \(reason)",
         pointer: member.pointee.value.pointer,
         help: "remove it")
     }
@@ -180,7 +166,7 @@ struct SchemaValidator {
     } else if dictionary.name == "aps" {
       help = "custom data goes at the top level of the payload, beside \"aps\", not inside it"
     }
-    report("unknown-key", member.keySpan, message, pointer: member.value.pointer, help: help)
+    report(.unknownKey, member.keySpan, message, pointer: member.value.pointer, help: help)
   }
 
   mutating func check(_ value: Node, key: String, spec: KeySpec, pushType: String?) {
@@ -189,13 +175,13 @@ struct SchemaValidator {
     guard spec.types.contains(type) else {
       if let loose = spec.fields.looseTypes[type] {
         report(
-          "value-type", value.span,
+          .valueType, value.span,
           "\"\(key)\" is \(describe(value)), where Apple documents \(article(spec.types[0].rawValue)): \(loose.note)",
           pointer: value.pointer, help: typeHelp(value, spec: spec), severity: loose.severity)
         return
       }
       report(
-        "value-type", value.span, "\"\(key)\" must be \(expectation(spec)), found \(describe(value))",
+        .valueType, value.span, "\"\(key)\" must be \(expectation(spec)), found \(describe(value))",
         pointer: value.pointer, help: typeHelp(value, spec: spec))
       return
     }
@@ -206,7 +192,7 @@ struct SchemaValidator {
       checkText(text, value: value, key: key, spec: spec)
       if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes, template?.mentions(text) != true {
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "\"\(key)\" is \(text.utf8.count) bytes; at most \(maxBytes) are allowed", pointer: value.pointer,
           help: "shorten it to \(maxBytes) bytes")
       }
@@ -215,7 +201,7 @@ struct SchemaValidator {
         if element.isPlaceholder { continue }
         if let itemType = spec.items, JSONType(of: element) != itemType {
           report(
-            "value-type", element.span,
+            .valueType, element.span,
             "\"\(key)\" must hold only \(itemType.rawValue)s, found \(describe(element))",
             pointer: element.pointer, help: itemType == .string ? "quote it: \"\(plainText(element))\"" : nil)
           continue
@@ -231,7 +217,7 @@ struct SchemaValidator {
       if let valuesType = spec.valuesType {
         for member in members where !member.value.isPlaceholder && JSONType(of: member.value) != valuesType {
           report(
-            "value-type", member.value.span,
+            .valueType, member.value.span,
             "\"\(member.key)\" in \"\(key)\" must be \(article(valuesType.rawValue)), found \(describe(member.value))\(spec.note.map { " (\($0))" } ?? "")",
             pointer: member.value.pointer,
             help: valuesType == .string ? "quote it: \"\(plainText(member.value))\"" : nil)
@@ -257,7 +243,7 @@ struct SchemaValidator {
     }
     if let reason = spec.deprecatedValues[text] {
       report(
-        "deprecated-key", element.span, "\"\(text)\" in \"\(key)\" is deprecated: \(reason)", pointer: element.pointer,
+        .deprecatedKey, element.span, "\"\(text)\" in \"\(key)\" is deprecated: \(reason)", pointer: element.pointer,
         help: "remove it")
     }
     reportUnavailable(
@@ -275,7 +261,7 @@ struct SchemaValidator {
       let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
       if let target, target < version {
         report(
-          "unavailable-key", span,
+          .unavailableKey, span,
           "\(what()) needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
           pointer: pointer())
       }
@@ -292,7 +278,7 @@ struct SchemaValidator {
       }
       if !allowed {
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "\"\(key)\" must be \(list(values)), found \(number.literal)\(spec.note.map { "; \($0)" } ?? "")",
           pointer: value.pointer, help: "write \(values[0])")
       }
@@ -303,7 +289,7 @@ struct SchemaValidator {
       // milliseconds, which JavaScript's Date.now() gives.
       if number.doubleValue >= 100_000_000_000 {
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "\"\(key)\" is \(number.literal), which reads as milliseconds; Apple wants seconds since 1970",
           pointer: value.pointer, help: secondsHelp(number.doubleValue), severity: .warning)
         return
@@ -314,17 +300,17 @@ struct SchemaValidator {
     }
     if spec.whole && !number.isWhole {
       report(
-        "invalid-value", value.span, "\"\(key)\" must be a whole number, found \(number.literal)",
+        .invalidValue, value.span, "\"\(key)\" must be a whole number, found \(number.literal)",
         pointer: value.pointer)
       return
     }
     if let minimum = spec.minimum, number.doubleValue < minimum {
-      report("invalid-value", value.span, rangeMessage(key, spec, number), pointer: value.pointer)
+      report(.invalidValue, value.span, rangeMessage(key, spec, number), pointer: value.pointer)
     } else if let maximum = spec.maximum, number.doubleValue > maximum {
-      report("invalid-value", value.span, rangeMessage(key, spec, number), pointer: value.pointer)
+      report(.invalidValue, value.span, rangeMessage(key, spec, number), pointer: value.pointer)
     } else if let bound = spec.exclusiveMinimum, number.doubleValue <= bound {
       report(
-        "invalid-value", value.span,
+        .invalidValue, value.span,
         "\"\(key)\" must be greater than \(SchemaValue.number(bound)), found \(number.literal)",
         pointer: value.pointer)
     }
@@ -358,27 +344,27 @@ struct SchemaValidator {
       let name = text.hasPrefix("/topics/") ? String(text.dropFirst("/topics/".count)) : text
       if name.isEmpty || !name.utf8.allSatisfy(Self.isFCMNameByte) {
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "FCM topic names use only letters, digits and - _ . ~ %, found \"\(text)\"; FCM rejects the message",
           pointer: value.pointer, help: "rename the topic, e.g. \"news-sports\"")
       }
     case "fcm-label":
       if text.isEmpty || text.utf8.count > 50 || !text.utf8.allSatisfy(Self.isFCMNameByte) {
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "\"\(key)\" is 1 to 50 letters, digits and - _ . ~ %, found \"\(text)\"; FCM rejects the message",
           pointer: value.pointer, help: "write a label such as \"spring-sale\"")
       }
     case "non-empty":
       if text.isEmpty {
         report(
-          "invalid-value", value.span, "\"\(key)\" is empty; FCM rejects the message", pointer: value.pointer,
+          .invalidValue, value.span, "\"\(key)\" is empty; FCM rejects the message", pointer: value.pointer,
           help: "give the device's \(key)")
       }
     case "url":
       if !(text.hasPrefix("https://") || text.hasPrefix("http://")) || text.utf8.count < 9 {
         report(
-          "invalid-value", value.span, "\"\(key)\" must be the URL of an image, found \"\(text)\"",
+          .invalidValue, value.span, "\"\(key)\" must be the URL of an image, found \"\(text)\"",
           pointer: value.pointer, help: "write an https:// URL", severity: .warning)
       }
     case "uuid-lowercase":
@@ -386,18 +372,18 @@ struct SchemaValidator {
         // Apple documents the canonical form as lowercase; it does not say
         // APNs rejects capitals, and client libraries send them.
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "\"\(key)\" has capital letters; Apple documents the canonical UUID form as lowercase, found \"\(text)\"",
           pointer: value.pointer, help: "write it in lowercase: \"\(text.lowercased())\"", severity: .warning)
       } else if !Self.isLowercaseUUID(text) {
         report(
-          "invalid-value", value.span, "\"\(key)\" must be a UUID (8-4-4-4-12 hex digits), found \"\(text)\"",
+          .invalidValue, value.span, "\"\(key)\" must be a UUID (8-4-4-4-12 hex digits), found \"\(text)\"",
           pointer: value.pointer, help: "write a UUID such as \"123e4567-e89b-12d3-a456-4266554400a0\"")
       }
     case "epoch-seconds":
       if text.isEmpty || !text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
         report(
-          "invalid-value", value.span,
+          .invalidValue, value.span,
           "\"\(key)\" must be whole seconds since 1970 (UTC), or 0 to deliver once, found \"\(text)\"",
           pointer: value.pointer, help: "write a UNIX time such as \"1767225600\"")
       }

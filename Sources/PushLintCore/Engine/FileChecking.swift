@@ -43,7 +43,7 @@ extension Linter {
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     if let error = file.error { return FileOutcome(error: error) }
     if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
-    if let sound = file.sound { return checkNamedSound(sound, input: file.input) }
+    if let sound = file.sound { return checkNamedSound(sound, input: file.input, project: project) }
     let scope = scope(of: file.input, project: project)
     if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, scope: scope) }
     var outcome = FileOutcome()
@@ -57,29 +57,21 @@ extension Linter {
   }
 
   /// A sound file is read for the project's sounds; named on the command
-  /// line, it is linted too: one that cannot be a notification sound is
-  /// reported at its start, under the rule that reports payloads naming it.
-  func checkNamedSound(_ sound: SoundEntry, input: LintInput) -> FileOutcome {
+  /// line, the file rules judge it too.
+  func checkNamedSound(_ sound: SoundEntry, input: LintInput, project: ProjectContext) -> FileOutcome {
     guard input.explicit else { return FileOutcome() }
     var outcome = FileOutcome(documents: 1, linted: true)
-    let problem: String?
-    switch sound.header {
-    case .failure(let error): problem = error.message
-    case .success(let info): problem = info.problem
-    }
-    guard let problem else { return outcome }
-    let finding = Finding(
-      rule: SoundFileUnsupportedRule.name, span: .fileStart,
-      message:
-        "\(Paths.fileName(sound.path)) cannot be a notification sound: \(problem); payloads naming it play the default sound",
-      help:
-        "convert it, e.g. afconvert -f caff -d ima4 in.wav \(Paths.fileName(sound.path)), and keep it under 30 seconds")
+    let context = RuleContext(targets: configuration.targets, schema: schema, project: project)
     let document = Document(path: input.displayPath, format: .json, kind: .other, root: nil)
-    let (diagnostic, matched, hidden) = resolve(
-      finding, document: document, relativePath: configuration.relativePath(input.absolutePath))
-    if let hidden { outcome.hidden[hidden] += 1 }
-    outcome.usedOverrides.formUnion(matched)
-    if let diagnostic { outcome.diagnostics.append(diagnostic) }
+    let relativePath = configuration.relativePath(input.absolutePath)
+    for rule in registry.fileRules {
+      for finding in rule.check(file: .sound(sound), context: context) {
+        let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
+        if let hidden { outcome.hidden[hidden] += 1 }
+        outcome.usedOverrides.formUnion(matched)
+        if let diagnostic { outcome.diagnostics.append(diagnostic) }
+      }
+    }
     return outcome
   }
 

@@ -63,9 +63,7 @@ extension Linter {
     var document: Document
     if line.tooLong {
       let position = SourcePosition(line: line.number, column: 1, offset: line.offset)
-      let finding = Finding(
-        rule: RuleName.syntaxError, span: SourceSpan(at: position),
-        message: "line \(line.number) is longer than \(FileLimits.maxLineLength >> 20) MiB; pushlint skips it")
+      let finding = SyntaxErrorRule.lineTooLong(line.number, at: position, limit: FileLimits.maxLineLength)
       document = Document(path: input.displayPath, format: .jsonLines, kind: .other, root: nil)
       if let diagnostic = diagnostic(finding, document: document, relativePath: scope.relativePath) {
         checked.diagnostics.append(diagnostic)

@@ -141,7 +141,8 @@ public struct Linter: Sendable {
       documents: readFiles.flatMap(\.documents).filter(isContext), sounds: readFiles.compactMap(\.sound))
     let outcomes = readFiles.map { check($0, project: project) }
     let used = outcomes.reduce(into: Set<Int>()) { $0.formUnion($1.usedOverrides) }
-    let all = outcomes.flatMap(\.diagnostics) + unusedOverrides(used: used, linted: readFiles.map(\.input.absolutePath))
+    let all =
+      outcomes.flatMap(\.diagnostics) + runFindings(usedOverrides: used, linted: readFiles.map(\.input.absolutePath))
     return all.filter { reportOn?.contains($0.path) ?? true }.sorted(by: Diagnostic.reportOrder)
   }
 
@@ -260,7 +261,7 @@ public struct Linter: Sendable {
       used.formUnion(outcome.usedOverrides)
     }
     let lintedPaths = zip(paths, outcomes).filter { $0.1.linted }.map(\.0)
-    diagnostics += unusedOverrides(used: used, linted: lintedPaths)
+    diagnostics += runFindings(usedOverrides: used, linted: lintedPaths)
     diagnostics.sort(by: Diagnostic.reportOrder)
     var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
     report.unshown = unshown

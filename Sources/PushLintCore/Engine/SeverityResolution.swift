@@ -11,27 +11,38 @@ extension Linter {
   func resolve(
     _ finding: Finding, document: Document, relativePath: String?
   ) -> (diagnostic: Diagnostic?, matched: [Int], hidden: Severity?) {
-    let defaultSeverity = catalog.description(of: finding.rule)?.severity ?? .error
-    let (setting, matched) = configuration.resolve(
-      finding.rule, defaultSeverity: defaultSeverity, relativePath: relativePath, pointer: finding.pointer)
-    guard case .severity(let configured) = setting else { return (nil, matched, nil) }
-    let severity = finding.severity.map { min($0, configured) } ?? configured
+    let severity: Severity
+    let (configured, matched) = configuration.resolve(
+      finding.rule.rawValue, relativePath: relativePath, pointer: finding.pointer)
+    switch configured {
+    case .off?: return (nil, matched, nil)
+    // A configured level is absolute: it raises the cases a rule reports
+    // lower by design as well as lowering the rest.
+    case .severity(let level)?: severity = level
+    case nil:
+      let defaultSeverity = catalog.description(of: finding.rule.rawValue)?.severity ?? .error
+      severity = finding.severity.map { min($0, defaultSeverity) } ?? defaultSeverity
+    }
     guard severity >= reportsAtLeast else { return (nil, matched, severity) }
     let diagnostic = Diagnostic(
-      path: document.path, document: document.index, span: finding.span, severity: severity, rule: finding.rule,
+      path: document.path, document: document.index, span: finding.span, severity: severity,
+      rule: finding.rule.rawValue,
       message: finding.message, pointer: finding.pointer, help: finding.help)
     return (diagnostic, matched, nil)
   }
 }
 
 extension Linter {
-  /// `unused-override`'s findings for this run, at their configured level.
-  func unusedOverrides(used: Set<Int>, linted: [String]) -> [Diagnostic] {
-    guard let file = configuration.file, !configuration.overrides.isEmpty else { return [] }
-    let findings = UnusedOverrideRule.findings(
-      in: configuration, used: used, linted: linted.compactMap(configuration.relativePath))
+  /// The run rules' findings for this project, at their configured level.
+  func runFindings(usedOverrides: Set<Int>, linted: [String]) -> [Diagnostic] {
+    guard let file = configuration.file else { return [] }
+    let run = RunSubject(
+      configuration: configuration, usedOverrides: usedOverrides,
+      lintedPaths: linted.compactMap(configuration.relativePath))
     let document = Document(path: file, format: .yaml, kind: .other, root: nil)
     let relativePath = configuration.relativePath(Paths.absolute(file, from: configuration.directory))
-    return findings.compactMap { diagnostic($0, document: document, relativePath: relativePath) }
+    return registry.runRules.flatMap { $0.check(run: run) }.compactMap {
+      diagnostic($0, document: document, relativePath: relativePath)
+    }
   }
 }

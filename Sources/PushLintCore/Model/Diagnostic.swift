@@ -108,7 +108,7 @@ public struct SeverityCounts: Sendable, Equatable {
 /// What a reader or rule found, before the engine attaches path, document and
 /// the configured severity.
 public struct Finding: Sendable {
-  public var rule: String
+  public var rule: RuleID
   public var span: SourceSpan
   public var message: String
   public var pointer: String
@@ -121,7 +121,7 @@ public struct Finding: Sendable {
   /// a file's limit of kept findings they are only counted, and building
   /// their text is most of the cost of a finding.
   public init(
-    rule: String, span: SourceSpan, message: @autoclosure () -> String, pointer: String = "",
+    rule: RuleID, span: SourceSpan, message: @autoclosure () -> String, pointer: String = "",
     help: @autoclosure () -> String? = nil, severity: Severity? = nil
   ) {
     self.rule = rule

@@ -126,7 +126,7 @@ public struct Configuration: Sendable {
     }
     for document in documents {
       if let problem = document.result.findings.first(where: {
-        $0.rule == RuleName.syntaxError || $0.rule == RuleName.invalidEncoding
+        $0.rule == RuleID.syntaxError || $0.rule == RuleID.invalidEncoding
       }) {
         throw fail(problem.span.start, problem.message)
       }
@@ -365,18 +365,18 @@ public struct Configuration: Sendable {
   public func setting(
     for rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String
   ) -> RuleSetting {
-    resolve(rule, defaultSeverity: defaultSeverity, relativePath: relativePath, pointer: pointer).setting
+    resolve(rule, relativePath: relativePath, pointer: pointer).configured ?? .severity(defaultSeverity)
   }
 
-  /// The level, and the overrides (by index) that matched the finding.
+  /// The level the configuration gives `rule` for a finding at `pointer`
+  /// (nil when it gives none: the rule's default holds), and the overrides
+  /// (by index) that matched the finding.
   func resolve(
-    _ rule: String, defaultSeverity: Severity, relativePath: String?, pointer: String
-  )
-    -> (setting: RuleSetting, matched: [Int])
-  {
-    var setting = rules[rule] ?? .severity(defaultSeverity)
+    _ rule: String, relativePath: String?, pointer: String
+  ) -> (configured: RuleSetting?, matched: [Int]) {
+    var setting = rules[rule]
     var matched: [Int] = []
-    guard let relativePath else { return (setting, matched) }
+    guard let relativePath, !overrides.isEmpty else { return (setting, matched) }
     for (index, override) in overrides.enumerated() {
       guard let overridden = override.rules[rule], override.files.contains(where: { $0.matches(relativePath) }) else {
         continue

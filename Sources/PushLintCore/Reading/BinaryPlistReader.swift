@@ -32,7 +32,7 @@ struct BinaryPlistReader {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(rule: RuleName.syntaxError, span: .fileStart, message: "malformed binary plist: \(error.message)")
+          Finding(rule: .syntaxError, span: .fileStart, message: "malformed binary plist: \(error.message)")
         ])
     }
   }

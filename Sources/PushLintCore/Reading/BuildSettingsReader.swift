@@ -9,7 +9,7 @@ public enum BuildSettingsReader {
         root: nil,
         findings: [
           Finding(
-            rule: RuleName.invalidEncoding, span: .fileStart, message: "an .xcconfig file that is not UTF-8",
+            rule: .invalidEncoding, span: .fileStart, message: "an .xcconfig file that is not UTF-8",
             help: "save it as UTF-8")
         ])
     }

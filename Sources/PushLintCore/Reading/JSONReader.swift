@@ -60,7 +60,7 @@ public struct JSONReader {
         .slowPosition(at: problem.offset)
       findings.append(
         Finding(
-          rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: problem.message))
+          rule: .invalidEncoding, span: SourceSpan(at: position), message: problem.message))
       guard problem.isRecoverable else { return ReadResult(root: nil, findings: findings) }
       start = 3
     }
@@ -82,7 +82,7 @@ public struct JSONReader {
     } catch {
       findings.append(
         Finding(
-          rule: RuleName.syntaxError, span: error.span, message: error.message, help: error.help))
+          rule: .syntaxError, span: error.span, message: error.message, help: error.help))
       return ReadResult(root: nil, findings: findings)
     }
   }

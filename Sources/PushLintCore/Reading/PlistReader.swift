@@ -17,7 +17,7 @@ public enum PlistReader {
         let position = LineIndex(bytes: bytes).position(ofOffset: problem.offset)
         return ReadResult(
           root: nil,
-          findings: [Finding(rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: problem.message)])
+          findings: [Finding(rule: .invalidEncoding, span: SourceSpan(at: position), message: problem.message)])
       }
       var reader = XMLPlistReader(bytes: buffer, lines: LineIndex(bytes: bytes))
       return reader.read()
@@ -73,7 +73,7 @@ private struct XMLPlistReader {
         root: nil,
         findings: [
           Finding(
-            rule: RuleName.syntaxError, span: SourceSpan(start: start, end: start), message: error.message,
+            rule: .syntaxError, span: SourceSpan(start: start, end: start), message: error.message,
             help: error.help)
         ])
     }

@@ -11,7 +11,7 @@ public enum ProvisioningProfileReader {
         root: nil,
         findings: [
           Finding(
-            rule: RuleName.syntaxError, span: .fileStart,
+            rule: .syntaxError, span: .fileStart,
             message: "no property list inside this provisioning profile; it is damaged or not a profile",
             help: "download the profile again from the Apple Developer site")
         ])

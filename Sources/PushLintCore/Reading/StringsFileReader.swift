@@ -44,7 +44,7 @@ public enum StringsFileReader {
       guard (bytes.count - start) % 2 == 0 else {
         return .unreadable(
           Finding(
-            rule: RuleName.invalidEncoding, span: .fileStart,
+            rule: .invalidEncoding, span: .fileStart,
             message: "the file looks like UTF-16 but has an odd number of bytes; Xcode cannot read it",
             help: "save it again as UTF-8 (or UTF-16) text"))
       }
@@ -73,7 +73,7 @@ public enum StringsFileReader {
           let position = SourcePosition(line: line, column: 1, offset: utf8.count)
           return .unreadable(
             Finding(
-              rule: RuleName.invalidEncoding, span: SourceSpan(at: position),
+              rule: .invalidEncoding, span: SourceSpan(at: position),
               message: "an unpaired UTF-16 surrogate on line \(line); the file is not valid UTF-16 text",
               help: "save the file again as UTF-8 or UTF-16 text"))
         }
@@ -92,7 +92,7 @@ public enum StringsFileReader {
       }
       return .unreadable(
         Finding(
-          rule: RuleName.invalidEncoding, span: SourceSpan(at: position), message: message,
+          rule: .invalidEncoding, span: SourceSpan(at: position), message: message,
           help: "save the file as UTF-8 (or UTF-16) text"))
     }
     if clean?.kind == .byteOrderMark { return .text(Array(bytes[3...])) }
@@ -101,7 +101,7 @@ public enum StringsFileReader {
 
   private static func nulFinding(line: Int) -> Finding {
     Finding(
-      rule: RuleName.invalidEncoding, span: SourceSpan(at: SourcePosition(line: line, column: 1, offset: 0)),
+      rule: .invalidEncoding, span: SourceSpan(at: SourcePosition(line: line, column: 1, offset: 0)),
       message: "NUL character on line \(line); a .strings file is text",
       help: "save the file again as UTF-8 or UTF-16 text")
   }
@@ -136,7 +136,7 @@ private struct StringsParser {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(rule: RuleName.syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
+          Finding(rule: .syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
         ])
     }
   }
@@ -155,7 +155,7 @@ private struct StringsParser {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(rule: RuleName.syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
+          Finding(rule: .syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
         ])
     }
   }

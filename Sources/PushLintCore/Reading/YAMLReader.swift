@@ -32,7 +32,7 @@ public enum YAMLReader {
       let lines = LineIndex(bytes: Array(bytes))
       leading.append(
         Finding(
-          rule: RuleName.invalidEncoding, span: SourceSpan(at: lines.position(ofOffset: problem.offset)),
+          rule: .invalidEncoding, span: SourceSpan(at: lines.position(ofOffset: problem.offset)),
           message: problem.message))
       guard problem.isRecoverable else {
         return [YAMLDocumentResult(index: 0, result: ReadResult(root: nil, findings: leading))]
@@ -159,7 +159,7 @@ private struct YAMLTreeBuilder {
   }
 
   mutating func fail(_ span: SourceSpan, _ message: String, help: String? = nil) {
-    findings.append(Finding(rule: RuleName.syntaxError, span: span, message: message, help: help))
+    findings.append(Finding(rule: .syntaxError, span: span, message: message, help: help))
     failed = true
     stack = []
   }
@@ -218,7 +218,7 @@ private struct YAMLTreeBuilder {
         if text == "<<" && scalar.style == YAML_PLAIN_SCALAR_STYLE {
           findings.append(
             Finding(
-              rule: RuleName.yamlAmbiguousValue, span: eventSpan,
+              rule: .yamlAmbiguousValue, span: eventSpan,
               message:
                 "merge key '<<' has no JSON equivalent; YAML 1.1 tools merge the mapping, pushlint keeps '<<' as a key",
               pointer: childPointer(),
@@ -233,7 +233,7 @@ private struct YAMLTreeBuilder {
         if let note = YAMLScalarResolution.versionDifference(text) {
           findings.append(
             Finding(
-              rule: RuleName.yamlAmbiguousValue, span: eventSpan, message: note.message,
+              rule: .yamlAmbiguousValue, span: eventSpan, message: note.message,
               pointer: token.map { Node.pointer(parent, appending: $0) } ?? parent, help: note.help))
         }
         value = YAMLScalarResolution.resolvePlain(text)
@@ -297,7 +297,7 @@ private struct YAMLTreeBuilder {
   mutating func reportTag(_ tag: String, at span: SourceSpan) {
     findings.append(
       Finding(
-        rule: RuleName.yamlAmbiguousValue, span: span,
+        rule: .yamlAmbiguousValue, span: span,
         message: "explicit tag \(tag) has no JSON equivalent; YAML readers disagree on what it makes",
         pointer: childPointer(), help: "remove the tag; quote the value if a string is meant"))
   }

@@ -20,7 +20,9 @@ public struct RuleContext: Sendable {
 /// its static `check` for every document through the type, which costs no
 /// reference counting, and the registry is a list of types.
 public protocol Rule: Sendable {
-  static var name: String { get }
+  /// The rule's identity, given to its type by the code generated from
+  /// `rules/<name>.md`: a type without a document does not compile.
+  static var id: RuleID { get }
   /// The kinds of document the rule can find something in (nil: every
   /// kind). The linter calls it for those only: a JSON Lines file is a
   /// million payloads, and most rules are about other kinds.
@@ -30,6 +32,9 @@ public protocol Rule: Sendable {
 
 extension Rule {
   public static var documentKinds: Set<DocumentKind>? { nil }
+
+  /// The product name users write in configurations and see in reports.
+  public static var name: String { id.rawValue }
 
   public static var description: RuleDescription {
     guard let description = RuleCatalog.standard.description(of: name) else {
@@ -44,7 +49,7 @@ extension Rule {
     at node: Node, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
     severity: Severity? = nil
   ) -> Finding {
-    Finding(rule: name, span: node.span, message: message(), pointer: node.pointer, help: help(), severity: severity)
+    Finding(rule: id, span: node.span, message: message(), pointer: node.pointer, help: help(), severity: severity)
   }
 
   /// A finding about a whole object or array, marked at its first character.
@@ -53,7 +58,7 @@ extension Rule {
     severity: Severity? = nil
   ) -> Finding {
     Finding(
-      rule: name, span: node.openingSpan, message: message(), pointer: node.pointer, help: help(), severity: severity)
+      rule: id, span: node.openingSpan, message: message(), pointer: node.pointer, help: help(), severity: severity)
   }
 
   /// A finding about a member, marked at its key (the pointer is its value's).
@@ -62,7 +67,7 @@ extension Rule {
     severity: Severity? = nil
   ) -> Finding {
     Finding(
-      rule: name, span: member.keySpan, message: message(), pointer: member.value.pointer, help: help(),
+      rule: id, span: member.keySpan, message: message(), pointer: member.value.pointer, help: help(),
       severity: severity)
   }
 
@@ -72,8 +77,41 @@ extension Rule {
     at span: SourceSpan, pointer: String, _ message: @autoclosure () -> String,
     help: @autoclosure () -> String? = nil, severity: Severity? = nil
   ) -> Finding {
-    Finding(rule: name, span: span, message: message(), pointer: pointer, help: help(), severity: severity)
+    Finding(rule: id, span: span, message: message(), pointer: pointer, help: help(), severity: severity)
   }
+}
+
+/// A rule that also judges a file as a whole rather than documents in it:
+/// the engine calls `check(file:context:)` once for each file that is
+/// linted and holds no document (a sound file named on the command line).
+public protocol FileRule: Rule {
+  static func check(file: FileSubject, context: RuleContext) -> [Finding]
+}
+
+/// What a file rule sees of a file.
+public enum FileSubject: Sendable {
+  /// A sound file, with what its header says.
+  case sound(SoundEntry)
+}
+
+/// A rule that judges the whole run rather than any one file: the engine
+/// calls `check(run:)` once every file of a project is checked.
+public protocol RunRule: Rule {
+  static func check(run: RunSubject) -> [Finding]
+}
+
+extension RunRule {
+  public static var documentKinds: Set<DocumentKind>? { [] }
+  public static func check(_ document: Document, context: RuleContext) -> [Finding] { [] }
+}
+
+/// What a run rule sees of a run.
+public struct RunSubject: Sendable {
+  public var configuration: Configuration
+  /// The configuration's overrides (by index) that matched some finding.
+  public var usedOverrides: Set<Int>
+  /// The files linted, relative to the configuration's directory.
+  public var lintedPaths: [String]
 }
 
 /// Rules whose findings come from the readers: they only pass them on.
@@ -81,7 +119,7 @@ public protocol ReaderRule: Rule {}
 
 extension ReaderRule {
   public static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    document.readerFindings.filter { $0.rule == name }
+    document.readerFindings.filter { $0.rule == id }
   }
 }
 
@@ -91,7 +129,7 @@ public protocol SchemaRule: Rule {}
 
 extension SchemaRule {
   public static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    document.schemaFindings.filter { $0.rule == name }
+    document.schemaFindings.filter { $0.rule == id }
   }
 }
 

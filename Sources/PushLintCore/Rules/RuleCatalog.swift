@@ -30,6 +30,11 @@ public struct RuleExample: Sendable {
 public struct RuleDescription: Sendable {
   public var name: String
   public var severity: Severity
+  public var group: RuleGroup
+  /// The cases the rule reports below its default severity by design, each
+  /// with the severity and when (front matter `lower-warning:` and
+  /// `lower-info:`), most severe first. A configured level replaces these too.
+  public var lowerSeverities: [(severity: Severity, when: String)] = []
   public var summary: String
   public var source: String?
   /// The document after the front matter.
@@ -132,6 +137,11 @@ public struct RuleCatalog: Sendable {
 
   public func description(of rule: String) -> RuleDescription? { descriptions[rule] }
 
+  /// The rule names in listing order: by group, then by name.
+  public var orderedNames: [String] {
+    descriptions.values.sorted { ($0.group, $0.name) < ($1.group, $1.name) }.map(\.name)
+  }
+
   /// One embedded file of `rules/`, without reading the rule documents
   /// (the schema is needed to lint anything, the documents only to report).
   static func embeddedText(of name: String) -> String? {
@@ -173,15 +183,27 @@ enum RuleDocumentParser {
     guard let severityText = fields["severity"], let severity = Severity(rawValue: severityText) else {
       throw fail(2, "front matter needs 'severity: error|warning|info'")
     }
+    guard let groupText = fields["group"], let group = RuleGroup(rawValue: groupText) else {
+      throw fail(
+        2, "front matter needs 'group:', one of \(RuleGroup.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
     guard let summary = fields["summary"], !summary.isEmpty else { throw fail(2, "front matter needs 'summary:'") }
+    var lowerSeverities: [(severity: Severity, when: String)] = []
+    for lower in [Severity.warning, .info] {
+      guard let when = fields["lower-\(lower.rawValue)"] else { continue }
+      guard lower < severity, !when.isEmpty else {
+        throw fail(2, "'lower-\(lower.rawValue):' names a severity below the rule's default, and when it applies")
+      }
+      lowerSeverities.append((lower, when))
+    }
     let body = String(text[bodyStart...])
     for heading in ["\n## Triggering\n", "\n## Not triggering\n"]
     where !ByteSearch.contains(heading, in: Array(("\n" + body).utf8)) {
       throw fail(1, "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
     }
     return RuleDescription(
-      name: name, severity: severity, summary: summary, source: fields["source"], bodyText: body,
-      lineOffset: close + 1, fileName: fileName)
+      name: name, severity: severity, group: group, lowerSeverities: lowerSeverities, summary: summary,
+      source: fields["source"], bodyText: body, lineOffset: close + 1, fileName: fileName)
   }
 
   /// The fenced blocks of a section. A block whose info string says

@@ -4,8 +4,14 @@ public struct RuleRegistry: Sendable {
   /// `rules` for each kind of document, in `DocumentKind.allCases` order.
   private let rulesByKind: [[any Rule.Type]]
 
+  /// The rules that judge a whole file, and those that judge a whole run.
+  let fileRules: [any FileRule.Type]
+  let runRules: [any RunRule.Type]
+
   public init(rules: [any Rule.Type]) {
     self.rules = rules
+    fileRules = rules.compactMap { $0 as? any FileRule.Type }
+    runRules = rules.compactMap { $0 as? any RunRule.Type }
     rulesByKind = DocumentKind.allCases.map { kind in rules.filter { $0.documentKinds?.contains(kind) ?? true } }
   }
 
@@ -14,53 +20,10 @@ public struct RuleRegistry: Sendable {
     rulesByKind[DocumentKind.allCases.firstIndex(of: kind)!]
   }
 
-  public static let standard = RuleRegistry(rules: [
-    SyntaxErrorRule.self,
-    InvalidEncodingRule.self,
-    DuplicateKeyRule.self,
-    YAMLAmbiguousValueRule.self,
-    RequiredKeyMissingRule.self,
-    UnknownKeyRule.self,
-    ValueTypeRule.self,
-    InvalidValueRule.self,
-    DeprecatedKeyRule.self,
-    UnavailableKeyRule.self,
-    APSMissingRule.self,
-    PayloadTooLargeRule.self,
-    PayloadNearLimitRule.self,
-    AlertEmptyRule.self,
-    LocArgsWithoutKeyRule.self,
-    MutableContentWithoutAlertRule.self,
-    LiveActivityIncompleteRule.self,
-    URLArgsMissingRule.self,
-    PushTypeMissingRule.self,
-    PushTypeMismatchRule.self,
-    TopicSuffixRule.self,
-    TopicBundleMismatchRule.self,
-    BackgroundPriorityRule.self,
-    FCMTargetCountRule.self,
-    FCMReservedDataKeyRule.self,
-    FCMDataOnlyPriorityRule.self,
-    DuplicateIdentifierRule.self,
-    ReservedIdentifierRule.self,
-    TooManyActionsRule.self,
-    BannerActionsTruncatedRule.self,
-    OptionIneffectiveRule.self,
-    FormatSpecifierRule.self,
-    CategoryUndeclaredRule.self,
-    ExtensionCategoryUndeclaredRule.self,
-    ExtensionCategoryConflictRule.self,
-    CriticalAlertEntitlementRule.self,
-    TimeSensitiveEntitlementRule.self,
-    BackgroundModeMissingRule.self,
-    ServiceExtensionMissingRule.self,
-    UnusedOverrideRule.self,
-    SoundFileMissingRule.self,
-    SoundFileUnsupportedRule.self,
-    LocKeyUndefinedRule.self,
-    LocArgsCountRule.self,
-    TemplateTooLargeRule.self,
-  ])
+  /// Every rule, one for each document in `rules/`, in the catalog's
+  /// listing order (by group, then name).
+  public static let standard = RuleRegistry(
+    rules: RuleCatalog.standard.orderedNames.compactMap { RuleID(rawValue: $0)?.ruleType })
 
   public var names: [String] { rules.map { $0.name } }
 

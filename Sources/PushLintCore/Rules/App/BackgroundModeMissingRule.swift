@@ -1,5 +1,4 @@
 enum BackgroundModeMissingRule: Rule {
-  static let name = "background-mode-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

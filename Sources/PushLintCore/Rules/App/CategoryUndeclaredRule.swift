@@ -1,5 +1,4 @@
 enum CategoryUndeclaredRule: Rule {
-  static let name = "category-undeclared"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum CriticalAlertEntitlementRule: Rule {
-  static let name = "critical-alert-entitlement"
   static let documentKinds: Set<DocumentKind>? = .pushes
   static let entitlement = "com.apple.developer.usernotifications.critical-alerts"
 

@@ -1,5 +1,4 @@
 enum ExtensionCategoryConflictRule: Rule {
-  static let name = "extension-category-conflict"
   static let documentKinds: Set<DocumentKind>? = [.extensionInfoPlist]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

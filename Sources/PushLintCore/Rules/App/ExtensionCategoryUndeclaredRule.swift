@@ -1,5 +1,4 @@
 enum ExtensionCategoryUndeclaredRule: Rule {
-  static let name = "extension-category-undeclared"
   static let documentKinds: Set<DocumentKind>? = [.extensionInfoPlist]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

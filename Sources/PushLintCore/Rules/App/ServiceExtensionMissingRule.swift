@@ -1,5 +1,4 @@
 enum ServiceExtensionMissingRule: Rule {
-  static let name = "service-extension-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

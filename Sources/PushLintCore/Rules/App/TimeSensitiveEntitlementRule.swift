@@ -1,5 +1,4 @@
 enum TimeSensitiveEntitlementRule: Rule {
-  static let name = "time-sensitive-entitlement"
   static let documentKinds: Set<DocumentKind>? = .pushes
   static let entitlement = "com.apple.developer.usernotifications.time-sensitive"
 

@@ -1,5 +1,4 @@
 enum BannerActionsTruncatedRule: Rule {
-  static let name = "banner-actions-truncated"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum DuplicateIdentifierRule: Rule {
-  static let name = "duplicate-identifier"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

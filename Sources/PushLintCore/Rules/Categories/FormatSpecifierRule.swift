@@ -1,5 +1,4 @@
 enum FormatSpecifierRule: Rule {
-  static let name = "format-specifier"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
   /// The conversions in a format string that are not in `allowed`, with

@@ -1,5 +1,4 @@
 enum OptionIneffectiveRule: Rule {
-  static let name = "option-ineffective"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum ReservedIdentifierRule: Rule {
-  static let name = "reserved-identifier"
   static let documentKinds: Set<DocumentKind>? = [.categories]
   static let reserved = [
     "com.apple.UNNotificationDefaultActionIdentifier", "com.apple.UNNotificationDismissActionIdentifier",

@@ -1,5 +1,4 @@
 enum TooManyActionsRule: Rule {
-  static let name = "too-many-actions"
   static let documentKinds: Set<DocumentKind>? = [.categories]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -2,18 +2,13 @@
 /// that matched no finding there. It judges a run, not a document: the
 /// engine asks it once every file is checked. Overrides for files not
 /// linted (a pre-commit run of a few files) are not judged.
-enum UnusedOverrideRule: Rule {
-  static let name = "unused-override"
-  static let documentKinds: Set<DocumentKind>? = []
-
-  static func check(_ document: Document, context: RuleContext) -> [Finding] { [] }
-
-  /// The overrides of `configuration` (by index) not in `used` whose files
-  /// include one of `linted` (relative to the configuration's directory).
-  static func findings(in configuration: Configuration, used: Set<Int>, linted relativePaths: [String]) -> [Finding] {
+enum UnusedOverrideRule: RunRule {
+  static func check(run: RunSubject) -> [Finding] {
     var findings: [Finding] = []
-    for (index, override) in configuration.overrides.enumerated() where !used.contains(index) {
-      guard relativePaths.contains(where: { path in override.files.contains { $0.matches(path) } }) else { continue }
+    for (index, override) in run.configuration.overrides.enumerated() where !run.usedOverrides.contains(index) {
+      guard run.lintedPaths.contains(where: { path in override.files.contains { $0.matches(path) } }) else {
+        continue
+      }
       let rules = override.rules.keys.sorted().joined(separator: ", ")
       let scope = override.files.map(\.pattern).joined(separator: ", ") + (override.pointer.map { " at \($0)" } ?? "")
       findings.append(

@@ -1,5 +1,4 @@
 enum FCMDataOnlyPriorityRule: Rule {
-  static let name = "fcm-data-only-priority"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

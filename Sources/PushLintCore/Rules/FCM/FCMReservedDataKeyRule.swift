@@ -1,5 +1,4 @@
 enum FCMReservedDataKeyRule: Rule {
-  static let name = "fcm-reserved-data-key"
   static let documentKinds: Set<DocumentKind>? = [.fcmMessage]
 
   static func isReserved(_ key: String) -> Bool {

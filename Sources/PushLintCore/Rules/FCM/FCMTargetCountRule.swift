@@ -1,5 +1,4 @@
 enum FCMTargetCountRule: Rule {
-  static let name = "fcm-target-count"
   static let documentKinds: Set<DocumentKind>? = [.fcmMessage]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

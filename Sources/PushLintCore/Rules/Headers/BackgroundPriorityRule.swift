@@ -1,5 +1,4 @@
 enum BackgroundPriorityRule: Rule {
-  static let name = "background-priority"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

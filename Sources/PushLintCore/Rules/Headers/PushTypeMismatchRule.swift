@@ -1,5 +1,4 @@
 enum PushTypeMismatchRule: Rule {
-  static let name = "push-type-mismatch"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum PushTypeMissingRule: Rule {
-  static let name = "push-type-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

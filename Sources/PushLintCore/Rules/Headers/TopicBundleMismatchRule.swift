@@ -1,5 +1,4 @@
 enum TopicBundleMismatchRule: Rule {
-  static let name = "topic-bundle-mismatch"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum TopicSuffixRule: Rule {
-  static let name = "topic-suffix"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum LocArgsCountRule: Rule {
-  static let name = "loc-args-count"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

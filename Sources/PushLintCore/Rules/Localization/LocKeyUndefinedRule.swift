@@ -1,5 +1,4 @@
 enum LocKeyUndefinedRule: Rule {
-  static let name = "loc-key-undefined"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum APSMissingRule: Rule {
-  static let name = RuleName.apsMissing
   static let documentKinds: Set<DocumentKind>? = [.payload, .envelope, .fcmMessage]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum AlertEmptyRule: Rule {
-  static let name = "alert-empty"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

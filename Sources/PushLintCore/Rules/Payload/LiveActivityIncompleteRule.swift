@@ -1,5 +1,4 @@
 enum LiveActivityIncompleteRule: Rule {
-  static let name = "live-activity-incomplete"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

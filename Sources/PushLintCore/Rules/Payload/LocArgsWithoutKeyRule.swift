@@ -1,5 +1,4 @@
 enum LocArgsWithoutKeyRule: Rule {
-  static let name = "loc-args-without-key"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum MutableContentWithoutAlertRule: Rule {
-  static let name = "mutable-content-without-alert"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

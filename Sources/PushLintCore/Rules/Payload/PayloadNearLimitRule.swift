@@ -1,5 +1,4 @@
 enum PayloadNearLimitRule: Rule {
-  static let name = "payload-near-limit"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

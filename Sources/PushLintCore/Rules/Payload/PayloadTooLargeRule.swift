@@ -1,5 +1,4 @@
 enum PayloadTooLargeRule: Rule {
-  static let name = "payload-too-large"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum URLArgsMissingRule: Rule {
-  static let name = "url-args-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

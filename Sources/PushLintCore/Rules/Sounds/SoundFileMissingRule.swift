@@ -1,5 +1,4 @@
 enum SoundFileMissingRule: Rule {
-  static let name = "sound-file-missing"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

@@ -1,5 +1,4 @@
 enum DuplicateKeyRule: Rule {
-  static let name = RuleName.duplicateKey
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     // In an .xcconfig file a later line overrides an earlier one by design.

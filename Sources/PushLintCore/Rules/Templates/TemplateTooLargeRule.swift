@@ -1,5 +1,4 @@
 enum TemplateTooLargeRule: Rule {
-  static let name = "template-too-large"
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {

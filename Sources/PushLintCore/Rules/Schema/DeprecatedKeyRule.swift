@@ -1,0 +1,2 @@
+/// A key the schema marks deprecated.
+enum DeprecatedKeyRule: SchemaRule {}

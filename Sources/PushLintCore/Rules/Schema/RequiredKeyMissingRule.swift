@@ -1,0 +1,2 @@
+/// A key the schema marks required is absent.
+enum RequiredKeyMissingRule: SchemaRule {}

@@ -1,0 +1,2 @@
+/// A key newer than the configured OS targets.
+enum UnavailableKeyRule: SchemaRule {}

@@ -1,0 +1,10 @@
+/// Detected by the JSON, YAML, plist and strings readers (`Reading/`); the
+/// engine reports a JSON Lines line too long to read through `lineTooLong`.
+enum SyntaxErrorRule: ReaderRule {
+  /// A JSON Lines line past the reader's length limit, which is skipped.
+  static func lineTooLong(_ number: Int, at position: SourcePosition, limit: Int) -> Finding {
+    finding(
+      at: SourceSpan(at: position), pointer: "",
+      "line \(number) is longer than \(limit >> 20) MiB; pushlint skips it")
+  }
+}
