@@ -148,3 +148,43 @@ extension String {
     self = text
   }
 }
+
+/// The README's rule tables, one for each group, written from the catalog
+/// under a marker line: `<!-- rule table: GROUP … -->`.
+enum RuleTables {
+  static let markerPrefix = "<!-- rule table: "
+
+  /// `readme` with the table under each marker made anew.
+  static func fill(_ readme: String, catalog: RuleCatalog) throws -> String {
+    var output: [Substring] = []
+    var lines = readme.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    while let line = lines.popFirst() {
+      output.append(line)
+      guard line.hasPrefix(markerPrefix) else { continue }
+      guard let group = group(of: line) else {
+        throw ExpectedOutput.Stale(description: "README.md: unknown group in \(line)")
+      }
+      while let next = lines.first, next.hasPrefix("|") { lines.removeFirst() }
+      output += table(group, catalog: catalog).map { Substring($0) }
+    }
+    return output.joined(separator: "\n")
+  }
+
+  static func table(_ group: RuleGroup, catalog: RuleCatalog) -> [String] {
+    let rules = catalog.orderedNames.compactMap(catalog.description(of:)).filter { $0.group == group }
+    return ["| rule | default | finds |", "|---|---|---|"]
+      + rules.map { rule in
+        let lower = rule.lowerSeverities.map(\.severity.rawValue).joined(separator: ", ")
+        let level = rule.severity.rawValue + (lower.isEmpty ? "" : " (some cases \(lower))")
+        return "| `\(rule.name)` | \(level) | \(rule.summary) |"
+      }
+  }
+
+  static func group(of marker: Substring) -> RuleGroup? {
+    RuleGroup(rawValue: String(marker.dropFirst(markerPrefix.count).prefix { $0 != " " }))
+  }
+
+  static func markedGroups(in readme: String) -> [RuleGroup] {
+    readme.split(separator: "\n").filter { $0.hasPrefix(markerPrefix) }.compactMap(group(of:))
+  }
+}

@@ -170,23 +170,37 @@ import Testing
     }
   }
 
-  @Test("the README's rule list is the catalog: every rule once, with its default severity and summary")
+  @Test("the README's rule tables are generated from the catalog and up to date")
   func readmeListsTheCatalog() throws {
-    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/README.md") else {
+    let path = repositoryRoot + "/README.md"
+    guard case .success(let bytes) = FileSystem.readFile(path) else {
       Issue.record("README.md is missing")
       return
     }
-    var listed: [String] = []
-    for line in String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n") where line.hasPrefix("| `") {
-      let cells = line.split(separator: "|").map { String($0).trimmingCharacters(in: " ") }
-      guard cells.count == 3 else { continue }
-      let name = cells[0].trimmingCharacters(in: "`")
-      listed.append(name)
-      let description = try #require(RuleCatalog.standard.description(of: name), "README lists \(name), no rule")
-      #expect(cells[1] == description.severity.rawValue, "README's default for \(name)")
-      #expect(cells[2] == description.summary, "README's summary of \(name)")
+    let readme = String(decoding: bytes, as: UTF8.self)
+    let generated = try RuleTables.fill(readme, catalog: .standard)
+    if ExpectedOutput.isRecording {
+      if generated != readme { try ExpectedOutput.record(generated, to: "README.md") }
+      return
     }
-    #expect(listed.sorted() == Self.ruleNames.sorted())
+    #expect(generated == readme, "README.md's rule tables are stale: run scripts/update-expectations")
+    #expect(RuleTables.markedGroups(in: readme) == RuleGroup.allCases, "a table for each group, in order")
+  }
+
+  @Test("every rule type has its own file in the folder of its document's group, and every rule file a document")
+  func ruleFilesMatchDocuments() throws {
+    let rulesFolder = repositoryRoot + "/Sources/PushLintCore/Rules"
+    var files: [String: String] = [:]
+    for group in RuleGroup.allCases {
+      guard case .success(let names) = FileSystem.list(rulesFolder + "/" + group.folder) else { continue }
+      for name in names where name.hasSuffix("Rule.swift") { files[String(name.dropLast(6))] = group.folder }
+    }
+    var expected: [String: String] = [:]
+    for rule in RuleRegistry.standard.rules {
+      let description = try #require(RuleCatalog.standard.description(of: rule.name))
+      expected[String(describing: rule)] = description.group.folder
+    }
+    #expect(files == expected)
   }
 
   @Test("calling each rule only for its documentKinds changes no finding (every example, the samples)")

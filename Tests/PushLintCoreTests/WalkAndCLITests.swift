@@ -185,6 +185,27 @@ let pushlintBinary: String = {
     #expect(result.standardError.hasPrefix("pushlint: "))
   }
 
+  /// A level set on the command line or in the configuration applies to
+  /// every finding of the rule: it raises the cases the rule reports lower
+  /// by design (a string badge is a warning by default) as well as lowering.
+  @Test func aConfiguredLevelIsAbsoluteRaisingAndLowering() {
+    let scratch = ScratchDirectory()
+    scratch.write("badge.json", "{\"aps\": {\"alert\": \"hi\", \"badge\": \"3\"}}")
+    let byDefault = run(pushlintBinary, ["--no-config", "badge.json"], in: scratch.path)
+    #expect(byDefault.status == 0)
+    #expect(byDefault.standardOutput.contains(": warning: \"badge\" must be a number"))
+    let raised = run(pushlintBinary, ["--no-config", "--rule", "value-type=error", "badge.json"], in: scratch.path)
+    #expect(raised.status == 1)
+    #expect(raised.standardOutput.contains(": error: \"badge\" must be a number"))
+    scratch.write(".pushlint.yml", "rules:\n  value-type: error\n")
+    let configured = run(pushlintBinary, ["badge.json"], in: scratch.path)
+    #expect(configured.status == 1)
+    #expect(configured.standardOutput.contains(": error: \"badge\" must be a number"))
+    let lowered = run(pushlintBinary, ["--rule", "value-type=info", "badge.json"], in: scratch.path)
+    #expect(lowered.status == 0)
+    #expect(lowered.standardOutput.contains(": note: \"badge\" must be a number"))
+  }
+
   @Test func aCleanFileExitsZero() {
     let scratch = ScratchDirectory()
     scratch.write("ok.json", "{\"aps\": {\"alert\": \"Hi\"}}")

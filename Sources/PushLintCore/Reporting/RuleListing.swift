@@ -1,0 +1,52 @@
+/// What `pushlint rules` prints: the catalog as a list, one rule's
+/// document, or JSON.
+public enum RuleListing {
+  /// One line a rule: name, default severity, summary; a rule that reports
+  /// some cases lower by design has a line under it that says which.
+  public static func text(_ names: [String], catalog: RuleCatalog) -> String {
+    let width = names.map(\.count).max() ?? 0
+    var output = ""
+    for name in names {
+      guard let description = catalog.description(of: name) else { continue }
+      let padded = name + String(repeating: " ", count: width - name.count)
+      let severity = description.severity.rawValue
+      output +=
+        "\(padded)  \(severity + String(repeating: " ", count: max(0, 7 - severity.count)))  \(description.summary)\n"
+      for lower in description.lowerSeverities {
+        output += String(repeating: " ", count: width + 11) + "\(lower.severity.rawValue) for \(lower.when)\n"
+      }
+    }
+    return output
+  }
+
+  /// One rule's document, without the example marks, and its source.
+  public static func document(_ description: RuleDescription) -> String {
+    var output = "\(description.name) (\(description.severity.rawValue))\n"
+    for lower in description.lowerSeverities {
+      output += "  \(lower.severity.rawValue) for \(lower.when)\n"
+    }
+    output += "\n\(description.markdown)\n"
+    if let source = description.source { output += "\nSource: \(source)\n" }
+    return output
+  }
+
+  /// `{"version": 1, "rules": [{"name", "severity", "lowerSeverities",
+  /// "group", "summary", "source", "markdown"}]}`; the document's Markdown
+  /// only with `markdown`.
+  public static func json(_ names: [String], catalog: RuleCatalog, markdown: Bool) -> String {
+    let rules = names.compactMap { name -> JSONOutput? in
+      guard let description = catalog.description(of: name) else { return nil }
+      let lower = description.lowerSeverities.map { lower in
+        JSONOutput.object([("severity", .string(lower.severity.rawValue)), ("when", .string(lower.when))])
+      }
+      var members: [(String, JSONOutput)] = [
+        ("name", .string(description.name)), ("severity", .string(description.severity.rawValue)),
+        ("lowerSeverities", .array(lower)), ("group", .string(description.group.rawValue)),
+        ("summary", .string(description.summary)), ("source", description.source.map(JSONOutput.string) ?? .null),
+      ]
+      if markdown { members.append(("markdown", .string(description.markdown))) }
+      return .object(members)
+    }
+    return JSONOutput.object([("version", .int(1)), ("rules", .array(rules))]).serialized() + "\n"
+  }
+}
