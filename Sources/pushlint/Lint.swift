@@ -136,7 +136,7 @@ struct Lint: ParsableCommand {
       configuration = try loadConfiguration(currentDirectory: currentDirectory)
       try applyCommandLine(to: &configuration)
     } catch let error as ConfigurationError {
-      FileHandle.standardError.write("pushlint: \(error)\n")
+      for each in error.all { FileHandle.standardError.write("pushlint: \(each)\n") }
       terminate(ExitStatus.usage)
     }
     var linter = Linter(configuration: configuration, jobs: jobs)
@@ -184,32 +184,26 @@ struct Lint: ParsableCommand {
       )
       terminate(report.fileErrors.isEmpty ? ExitStatus.clean : ExitStatus.usage)
     }
+    var gate = Gate()
+    gate.quiet = quiet
+    gate.failOn = configuration.failOn
+    gate.failOnFromCommandLine = failOn != nil
+    gate.maxWarnings = maxWarnings
     if let baseline {
-      let known: Baseline
       switch SourceFiles.read(Paths.absolute(baseline, from: currentDirectory)) {
       case .failure(let error):
         FileHandle.standardError.write(
           "pushlint: cannot read the baseline \(SafeText.escape(baseline)): \(error.reason)\n")
         terminate(ExitStatus.usage)
       case .success(let bytes):
-        do { known = try Baseline(bytes: bytes) } catch {
+        do { gate.baseline = try Baseline(bytes: bytes) } catch {
           FileHandle.standardError.write("pushlint: \(SafeText.escape(baseline)): \(error)\n")
           terminate(ExitStatus.usage)
         }
       }
-      let (new, gone) = known.filter(report.diagnostics)
-      report.diagnostics = new
-      // Counts of findings not shown would judge the run by old findings.
-      report.unshown = SeverityCounts()
-      report.hidden = SeverityCounts()
-      report.failed = false
-      for (entry, count) in gone {
-        FileHandle.standardError.write(
-          "pushlint: baseline: \(entry.rule) at \(SafeText.escape(entry.path)) \(entry.pointer.isEmpty ? "/" : SafeText.escape(entry.pointer))\(count > 1 ? " (\(count)×)" : "") no longer occurs; write the baseline again to drop it\n"
-        )
-      }
     }
-    if quiet { report.keep(atLeast: .error) }
+    let outcome = gate.apply(to: report)
+    report = outcome.report
 
     let toTerminal = output == nil && System.isTerminal(System.standardOutput)
     let chosen =
@@ -247,8 +241,13 @@ struct Lint: ParsableCommand {
       )
       terminate(ExitStatus.usage)
     }
-    FileHandle.standardError.write(TextReporter.summary(report) + "\n")
-    terminate(exitStatus(report, failOn: configuration.failOn))
+    for notice in outcome.notices { FileHandle.standardError.write(notice + "\n") }
+    FileHandle.standardError.write(TextReporter.summary(report, baselined: outcome.baselined) + "\n")
+    switch outcome.verdict {
+    case .passed: terminate(ExitStatus.clean)
+    case .failed: terminate(ExitStatus.findings)
+    case .unreadable: terminate(ExitStatus.usage)
+    }
   }
 
   /// A reported file's text as its diagnostics position it (standard input
@@ -263,13 +262,6 @@ struct Lint: ParsableCommand {
       }
       return bytes
     }
-  }
-
-  func exitStatus(_ report: LintReport, failOn: FailOn) -> Int32 {
-    if !report.fileErrors.isEmpty { return ExitStatus.usage }
-    if report.failed || report.hasFinding(where: failOn.fails) { return ExitStatus.findings }
-    if let maxWarnings, report.count(.warning) > maxWarnings { return ExitStatus.findings }
-    return ExitStatus.clean
   }
 
   func loadConfiguration(currentDirectory: String) throws -> Configuration {

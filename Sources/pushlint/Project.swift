@@ -36,7 +36,7 @@ struct Project: ParsableCommand {
       configuration = try commandLineConfiguration(
         configFile: configFile, noConfig: noConfig, currentDirectory: currentDirectory)
     } catch {
-      FileHandle.standardError.write("pushlint: \(error)\n")
+      for each in error.all { FileHandle.standardError.write("pushlint: \(each)\n") }
       terminate(ExitStatus.usage)
     }
     var linter = Linter(configuration: configuration)

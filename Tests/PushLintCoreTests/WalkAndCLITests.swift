@@ -511,6 +511,8 @@ let pushlintBinary: String = {
       pushlintBinary, ["--no-config", "--baseline", "baseline.json", "--fail-on", "warning", "push"], in: scratch.path)
     #expect(same.status == 0, "\(same.standardOutput)")
     #expect(same.standardOutput.isEmpty)
+    #expect(same.standardError.contains("pushlint: baseline: 3 recorded findings not reported, 0 no longer occur\n"))
+    #expect(same.standardError.hasSuffix("no problems in 2 files; 3 findings in the baseline not reported\n"))
     // A new mistake is reported; a fixed one is said to be gone.
     scratch.write("push/b.json", "{\"aps\": {\"sound\": \"default\", \"badge\": 1, \"category\": 7}}")
     let changed = run(pushlintBinary, ["--no-config", "--baseline", "baseline.json", "push"], in: scratch.path)
@@ -519,6 +521,46 @@ let pushlintBinary: String = {
       "\(changed.standardOutput)")
     #expect(changed.standardOutput.split(separator: "\n").count == 1)
     #expect(changed.standardError.contains("baseline: invalid-value at push/b.json /aps/badge no longer occurs"))
+    #expect(
+      changed.standardError.contains("pushlint: baseline: 2 recorded findings not reported, 1 no longer occurs\n"))
+  }
+
+  /// Every mistake of a configuration is reported in one run, not one a run.
+  @Test func everyConfigurationErrorIsReportedAtOnce() {
+    let scratch = ScratchDirectory()
+    scratch.write("a.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    scratch.write(
+      ".pushlint.yml",
+      "rulez:\n  value-type: error\nfail-on: sometimes\noverrides:\n  - files: a.json\n  - files: b.json\n    rules: {nope: off}\n"
+    )
+    let result = run(pushlintBinary, ["a.json"], in: scratch.path)
+    #expect(result.status == 2)
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.count == 4, "\(result.standardError)")
+    #expect(
+      lines.first?.hasPrefix("pushlint: .pushlint.yml:1:1: unknown key \"rulez\"; did you mean \"rules\"?") == true)
+    #expect(result.standardError.contains(".pushlint.yml:3:10: \"fail-on\" must be one of"))
+    #expect(result.standardError.contains("an override needs \"rules\""))
+    #expect(result.standardError.contains("unknown rule \"nope\""))
+  }
+
+  /// A run that fails on a threshold says which, on standard error.
+  @Test func thresholdFailuresSayWhy() {
+    let scratch = ScratchDirectory()
+    scratch.write("a.json", "{\"aps\": {\"alert\": \"Hi\", \"threadId\": \"x\", \"soundd\": \"y\"}}")
+    let maxWarnings = run(pushlintBinary, ["--no-config", "--max-warnings", "0", "a.json"], in: scratch.path)
+    #expect(maxWarnings.status == 1)
+    #expect(maxWarnings.standardError.contains("pushlint: failing: 2 warnings exceed --max-warnings 0\n"))
+    let failOn = run(pushlintBinary, ["--no-config", "--fail-on", "warning", "a.json"], in: scratch.path)
+    #expect(failOn.status == 1)
+    #expect(failOn.standardError.contains("pushlint: failing: 2 warnings at or above --fail-on warning\n"))
+    scratch.write(".pushlint.yml", "fail-on: warning\n")
+    let configured = run(pushlintBinary, ["a.json"], in: scratch.path)
+    #expect(configured.status == 1)
+    #expect(configured.standardError.contains("pushlint: failing: 2 warnings at or above fail-on warning\n"))
+    let passing = run(pushlintBinary, ["--fail-on", "error", "a.json"], in: scratch.path)
+    #expect(passing.status == 0)
+    #expect(!passing.standardError.contains("failing"))
   }
 
   @Test func usageErrorsExitTwo() {

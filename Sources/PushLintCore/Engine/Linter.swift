@@ -77,7 +77,8 @@ public struct Linter: Sendable {
         return try configured(by: found, currentDirectory: base).lintOne(bytes: bytes, path: path, base: base)
       } catch {
         var report = LintReport(diagnostics: [], files: 0, documents: 0, fileErrors: [])
-        report.fileErrors = [FileError(path: Paths.relative(found, to: base) ?? found, reason: error.message)]
+        let path = Paths.relative(found, to: base) ?? found
+        report.fileErrors = error.all.map { FileError(path: path, reason: $0.message) }
         return report
       }
     }
@@ -158,7 +159,7 @@ public struct Linter: Sendable {
     var report = LintReport(diagnostics: [], files: 0, documents: 0, fileErrors: errors)
     for group in groups {
       guard let linter = group.linter else {
-        report.fileErrors.append(group.configurationError!)
+        report.fileErrors += group.configurationErrors
         continue
       }
       report.add(linter.lint(inputs: group.inputs, currentDirectory: currentDirectory, errors: []))
@@ -172,7 +173,7 @@ public struct Linter: Sendable {
   struct ProjectGroup {
     var root: String
     var linter: Linter?
-    var configurationError: FileError?
+    var configurationErrors: [FileError] = []
     var inputs: [LintInput]
   }
 
@@ -209,11 +210,11 @@ public struct Linter: Sendable {
         let nested = try configured(by: file, currentDirectory: currentDirectory)
         result.append(ProjectGroup(root: Paths.directoryName(file), linter: nested, inputs: group))
       } catch {
+        let path = Paths.relative(file, to: currentDirectory) ?? file
         result.append(
           ProjectGroup(
             root: Paths.directoryName(file),
-            configurationError: FileError(
-              path: Paths.relative(file, to: currentDirectory) ?? file, reason: error.message), inputs: group))
+            configurationErrors: error.all.map { FileError(path: path, reason: $0.message) }, inputs: group))
       }
     }
     return result

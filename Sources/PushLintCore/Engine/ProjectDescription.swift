@@ -58,7 +58,7 @@ extension Linter {
     func display(_ absolute: String) -> String { Paths.relative(absolute, to: currentDirectory) ?? absolute }
     for group in projectGroups(paths: paths, currentDirectory: currentDirectory, errors: &errors) {
       guard let linter = group.linter else {
-        errors.append(group.configurationError!)
+        errors += group.configurationErrors
         continue
       }
       let (linted, contextFiles, context) = linter.readProject(

@@ -139,7 +139,33 @@ public struct Configuration: Sendable {
       throw fail(documents.first?.result.root?.span.start, "the configuration must be a mapping of keys")
     }
     let ruleNames = RuleCatalog.standard.descriptions.keys.sorted()
+    // Every mistake is reported in one run: each key (and each entry of a
+    // list) is judged on its own.
+    var errors: [ConfigurationError] = []
     for member in root.members ?? [] {
+      do throws(ConfigurationError) {
+        try apply(member, to: &configuration, ruleNames: ruleNames, file: file, errors: &errors)
+      } catch {
+        errors.append(error)
+      }
+    }
+    if var first = errors.first {
+      first.others = Array(errors.dropFirst())
+      throw first
+    }
+    return configuration
+  }
+
+  /// One top-level key of the configuration; errors inside list entries go
+  /// to `errors`, so that one bad entry does not hide the next.
+  static func apply(
+    _ member: Member, to configuration: inout Configuration, ruleNames: [String], file: String,
+    errors: inout [ConfigurationError]
+  ) throws(ConfigurationError) {
+    func fail(_ position: SourcePosition?, _ message: String) -> ConfigurationError {
+      ConfigurationError(file: file, position: position, message: message)
+    }
+    do {
       let value = member.value
       switch member.key {
       case "include": configuration.include = try globs(value, key: "include", file: file)
@@ -174,53 +200,58 @@ public struct Configuration: Sendable {
       case "overrides":
         guard let entries = value.elements else { throw fail(value.span.start, "\"overrides\" must be a list") }
         for entry in entries {
-          guard let members = entry.members else {
-            throw fail(entry.span.start, "each override is a mapping with \"files\" and \"rules\"")
-          }
-          var override = Override(files: [], pointer: nil, rules: [:], span: entry.span)
-          for field in members {
-            switch field.key {
-            case "files": override.files = try globs(field.value, key: "files", file: file)
-            case "pointer":
-              guard let pointer = field.value.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
-                throw fail(field.value.span.start, "\"pointer\" must be a JSON Pointer such as /aps/alert")
-              }
-              override.pointer = pointer
-            case "rules": override.rules = try ruleMap(field.value, ruleNames: ruleNames, file: file)
-            default:
-              throw fail(
-                field.keySpan.start,
-                "unknown key \"\(field.key)\" in an override\(didYouMean(field.key, ["files", "pointer", "rules"]))")
+          do throws(ConfigurationError) {
+            guard let members = entry.members else {
+              throw fail(entry.span.start, "each override is a mapping with \"files\" and \"rules\"")
             }
-          }
-          guard !override.files.isEmpty else { throw fail(entry.span.start, "an override needs \"files\"") }
-          guard !override.rules.isEmpty else { throw fail(entry.span.start, "an override needs \"rules\"") }
-          configuration.overrides.append(override)
+            var override = Override(files: [], pointer: nil, rules: [:], span: entry.span)
+            for field in members {
+              switch field.key {
+              case "files": override.files = try globs(field.value, key: "files", file: file)
+              case "pointer":
+                guard let pointer = field.value.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
+                  throw fail(field.value.span.start, "\"pointer\" must be a JSON Pointer such as /aps/alert")
+                }
+                override.pointer = pointer
+              case "rules": override.rules = try ruleMap(field.value, ruleNames: ruleNames, file: file)
+              default:
+                throw fail(
+                  field.keySpan.start,
+                  "unknown key \"\(field.key)\" in an override\(didYouMean(field.key, ["files", "pointer", "rules"]))")
+              }
+            }
+            guard !override.files.isEmpty else { throw fail(entry.span.start, "an override needs \"files\"") }
+            guard !override.rules.isEmpty else { throw fail(entry.span.start, "an override needs \"rules\"") }
+            configuration.overrides.append(override)
+          } catch { errors.append(error) }
         }
       case "headers":
         guard let entries = value.elements else { throw fail(value.span.start, "\"headers\" must be a list") }
         for entry in entries {
-          guard let members = entry.members else {
-            throw fail(entry.span.start, "each headers entry is a mapping with \"files\" and apns-* headers")
-          }
-          var defaults = HeaderDefaults(files: [], headers: [])
-          for field in members {
-            if field.key == "files" {
-              defaults.files = try globs(field.value, key: "files", file: file)
-              continue
+          do throws(ConfigurationError) {
+            guard let members = entry.members else {
+              throw fail(entry.span.start, "each headers entry is a mapping with \"files\" and apns-* headers")
             }
-            let name = field.key.lowercased()
-            guard headerNames.contains(name) else {
-              throw fail(
-                field.keySpan.start, "unknown header \"\(field.key)\"\(didYouMean(field.key, ["files"] + headerNames))")
+            var defaults = HeaderDefaults(files: [], headers: [])
+            for field in members {
+              if field.key == "files" {
+                defaults.files = try globs(field.value, key: "files", file: file)
+                continue
+              }
+              let name = field.key.lowercased()
+              guard headerNames.contains(name) else {
+                throw fail(
+                  field.keySpan.start,
+                  "unknown header \"\(field.key)\"\(didYouMean(field.key, ["files"] + headerNames))")
+              }
+              guard let text = scalarText(field.value) else {
+                throw fail(field.value.span.start, "the \(name) header must be a string")
+              }
+              defaults.headers.append((name, text))
             }
-            guard let text = scalarText(field.value) else {
-              throw fail(field.value.span.start, "the \(name) header must be a string")
-            }
-            defaults.headers.append((name, text))
-          }
-          guard !defaults.files.isEmpty else { throw fail(entry.span.start, "a headers entry needs \"files\"") }
-          configuration.headers.append(defaults)
+            guard !defaults.files.isEmpty else { throw fail(entry.span.start, "a headers entry needs \"files\"") }
+            configuration.headers.append(defaults)
+          } catch { errors.append(error) }
         }
       case "templates":
         configuration.templates = try templateSettings(value, file: file)
@@ -231,7 +262,6 @@ public struct Configuration: Sendable {
         )
       }
     }
-    return configuration
   }
 
   static let templateKeys = ["files", "pattern", "default", "placeholders"]
@@ -397,6 +427,17 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
   public var file: String
   public var position: SourcePosition?
   public var message: String
+  /// The configuration's further mistakes, reported with this one.
+  public var others: [ConfigurationError] = []
+
+  /// This mistake and the others, in the order of the file.
+  public var all: [ConfigurationError] {
+    ([self] + others).map { error in
+      var error = error
+      error.others = []
+      return error
+    }
+  }
 
   public init(file: String, position: SourcePosition?, message: String) {
     self.file = file

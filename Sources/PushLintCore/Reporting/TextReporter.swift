@@ -49,7 +49,9 @@ public enum TextReporter {
   }
 
   /// The closing line for standard error.
-  public static func summary(_ report: LintReport) -> String {
+  /// The last line of a run; `baselined` findings the baseline held back
+  /// are counted apart, so that a clean summary never hides them.
+  public static func summary(_ report: LintReport, baselined: Int = 0) -> String {
     let errors = report.count(.error)
     let warnings = report.count(.warning)
     let notes = report.count(.info)
@@ -59,8 +61,9 @@ public enum TextReporter {
       + (report.documents != report.files ? " (\(plural(report.documents, "document")))" : "")
     let unreadable =
       report.fileErrors.isEmpty ? "" : "; \(plural(report.fileErrors.count, "path")) could not be linted"
-    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)\(unreadable)" }
+    let held = baselined > 0 ? "; \(plural(baselined, "finding")) in the baseline not reported" : ""
+    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)\(held)\(unreadable)" }
     return
-      "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(unreadable)"
+      "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(held)\(unreadable)"
   }
 }
