@@ -56,6 +56,32 @@ struct Lint: ParsableCommand {
   var ruleSettings: [String] = []
 
   @Option(
+    help: ArgumentHelp(
+      "Run only these rules: names or families such as fcm-*, comma-separated; replaces the configuration's select.",
+      valueName: "rules"))
+  var select: [String] = []
+
+  @Option(
+    help: ArgumentHelp("Run these rules too, beside the selected ones.", valueName: "rules"))
+  var extendSelect: [String] = []
+
+  @Option(help: ArgumentHelp("Turn these rules off (names or families, comma-separated).", valueName: "rules"))
+  var ignore: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Leave out walked files matching this glob; replaces the configuration's exclude; repeatable.",
+      valueName: "glob"))
+  var exclude: [String] = []
+
+  @Option(
+    help: ArgumentHelp("Leave out walked files matching this glob, besides those excluded already.", valueName: "glob"))
+  var extendExclude: [String] = []
+
+  @Flag(help: "Print how many findings each rule has instead of the findings (text or json).")
+  var statistics = false
+
+  @Option(
     name: .customLong("target"),
     help: ArgumentHelp("Minimum OS version, e.g. ios=15.0; repeatable.", valueName: "platform=version"))
   var targetSettings: [String] = []
@@ -102,6 +128,9 @@ struct Lint: ParsableCommand {
     if noConfig && configFile != nil { throw ValidationError("--config and --no-config cannot be combined") }
     if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings takes a number of 0 or more") }
     if jobs < 0 { throw ValidationError("--jobs takes a number of 0 or more") }
+    if statistics, let format, format != .text, format != .json {
+      throw ValidationError("--statistics prints text or json, not \(format.rawValue)")
+    }
     if let failOn, FailOn(name: failOn) == nil {
       let hint = Suggestion.nearest(to: failOn, in: ["error", "warning", "note", "info", "never"]).map {
         "; did you mean '\($0)'?"
@@ -132,9 +161,11 @@ struct Lint: ParsableCommand {
       terminate(ExitStatus.usage)
     }
     var configuration: Configuration
+    var overlay: ConfigurationOverlay
     do {
+      overlay = try commandLineOverlay()
       configuration = try loadConfiguration(currentDirectory: currentDirectory)
-      try applyCommandLine(to: &configuration)
+      overlay.apply(to: &configuration)
     } catch let error as ConfigurationError {
       for each in error.all { FileHandle.standardError.write("pushlint: \(each)\n") }
       terminate(ExitStatus.usage)
@@ -143,14 +174,10 @@ struct Lint: ParsableCommand {
     linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = configFile == nil && !noConfig
     linter.skipsUnrelatedFiles = skipUnrelated
-    var commandLine = Configuration(directory: currentDirectory)
-    try applyCommandLine(to: &commandLine)
     // With a baseline, findings are dropped after it is applied, not before:
     // an old warning must not count as a new one.
     if quiet && baseline == nil { linter.reportsAtLeast = .error }
-    linter.ruleOverrides = commandLine.rules
-    linter.targetOverrides = commandLine.targets
-    linter.failOnOverride = failOn.flatMap(FailOn.init(name:))
+    linter.commandLine = overlay
     var report: LintReport
     if readsStandardInput {
       let name = stdinFilename ?? "<stdin>"
@@ -214,6 +241,8 @@ struct Lint: ParsableCommand {
     }
     let rendered: String
     switch chosen {
+    case _ where statistics && chosen == .json: rendered = StatisticsReporter.json(report.diagnostics)
+    case _ where statistics: rendered = StatisticsReporter.text(report.diagnostics)
     case .text: rendered = TextReporter.render(report.diagnostics)
     case .json: rendered = JSONReporter.render(report)
     case .sarif: rendered = SARIFReporter.render(report)
@@ -268,9 +297,12 @@ struct Lint: ParsableCommand {
     try commandLineConfiguration(configFile: configFile, noConfig: noConfig, currentDirectory: currentDirectory)
   }
 
-  func applyCommandLine(to configuration: inout Configuration) throws {
+  /// What the command line sets over every configuration file.
+  func commandLineOverlay() throws -> ConfigurationOverlay {
+    var overlay = ConfigurationOverlay()
     // The catalog is parsed only when a rule is named.
-    let ruleNames = ruleSettings.isEmpty ? [] : RuleCatalog.standard.descriptions.keys.sorted()
+    let naming = !ruleSettings.isEmpty || !select.isEmpty || !extendSelect.isEmpty || !ignore.isEmpty
+    let ruleNames = naming ? RuleCatalog.standard.orderedNames : []
     for setting in ruleSettings {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else {
@@ -285,8 +317,16 @@ struct Lint: ParsableCommand {
           file: "--rule", position: nil,
           message: "the level of \(parts[0]) must be off, note (or info), warning or error, not '\(parts[1])'")
       }
-      configuration.rules[parts[0]] = level
+      overlay.rules[parts[0]] = level
     }
+    func patterns(_ values: [String], option: String) throws -> [String] {
+      try RuleSelection.patterns(values, option: option, among: ruleNames)
+    }
+    if !select.isEmpty { overlay.select = try patterns(select, option: "--select") }
+    overlay.extendSelect = try patterns(extendSelect, option: "--extend-select")
+    overlay.ignore = try patterns(ignore, option: "--ignore")
+    if !exclude.isEmpty { overlay.exclude = exclude.map(Glob.init) }
+    overlay.extendExclude = extendExclude.map(Glob.init)
     for setting in targetSettings {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, let platform = Platform(rawValue: parts[0].lowercased()),
@@ -298,9 +338,10 @@ struct Lint: ParsableCommand {
             "expected PLATFORM=VERSION such as ios=15.0 (platforms: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))), got '\(setting)'"
         )
       }
-      configuration.targets[platform] = version
+      overlay.targets[platform] = version
     }
-    if let failOn, let value = FailOn(name: failOn) { configuration.failOn = value }
+    overlay.failOn = failOn.flatMap(FailOn.init(name:))
+    return overlay
   }
 
   func readStandardInput() -> Result<[UInt8], FileError> {

@@ -544,6 +544,66 @@ let pushlintBinary: String = {
     #expect(result.standardError.contains("unknown rule \"nope\""))
   }
 
+  /// ruff's options for choosing rules and paths, on the command line and
+  /// in the configuration.
+  @Test func selectIgnoreAndExcludeChooseRulesAndPaths() {
+    let scratch = ScratchDirectory()
+    scratch.write("push/a.json", "{\"aps\": {\"alert\": \"Hi\", \"badge\": \"3\", \"threadId\": \"x\"}}")
+    scratch.write(
+      "push/fcm.json", "{\"message\": {\"token\": \"t\", \"topic\": \"news\", \"data\": {\"from\": \"x\"}}}")
+    scratch.write("legacy/b.json", "{\"aps\": {\"alert\": \"Hi\", \"badge\": \"3\"}}")
+    func rules(_ arguments: [String]) -> [String] {
+      let result = run(pushlintBinary, ["--no-config"] + arguments, in: scratch.path)
+      return result.standardOutput.split(separator: "\n").compactMap { line in
+        line.firstMatch(of: /\[([a-z-]+)\]$/).map { "\(line.prefix { $0 != ":" }) \($0.1)" }
+      }
+    }
+    #expect(
+      rules(["--select", "value-type", "."]) == ["legacy/b.json value-type", "push/a.json value-type"])
+    #expect(
+      rules(["--select", "fcm-*", "."]).sorted() == [
+        "push/fcm.json fcm-reserved-data-key", "push/fcm.json fcm-target-count",
+      ])
+    #expect(
+      rules(["--select", "value-type", "--extend-select", "unknown-key", "push/a.json"]).sorted() == [
+        "push/a.json unknown-key", "push/a.json value-type",
+      ])
+    #expect(
+      rules(["--ignore", "value-type,fcm-*", "."]) == ["push/a.json unknown-key"])
+    #expect(rules(["--select", "value-type", "--exclude", "legacy/**", "."]) == ["push/a.json value-type"])
+    #expect(
+      rules(["--select", "value-type", "--extend-exclude", "push/a.json", "."]) == ["legacy/b.json value-type"])
+    let unknown = run(pushlintBinary, ["--no-config", "--select", "value-typ", "."], in: scratch.path)
+    #expect(unknown.status == 2)
+    #expect(unknown.standardError.contains("\"value-typ\" matches no rule; did you mean \"value-type\"?"))
+    scratch.write(".pushlint.yml", "select: [value-type, unknown-key]\nignore: unknown-key\nexclude: legacy/**\n")
+    let configured = run(pushlintBinary, ["."], in: scratch.path)
+    #expect(configured.standardOutput.split(separator: "\n").count == 1)
+    #expect(configured.standardOutput.contains("push/a.json:1:34: warning: \"badge\" must be a number"))
+  }
+
+  @Test func statisticsCountFindingsPerRuleInTextAndJSON() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "a.json",
+      "{\"headers\": {\"apns-push-type\": \"Alert\"}, \"payload\": {\"aps\": {\"alert\": \"Hi\", \"badge\": \"3\", \"threadId\": \"x\", \"soundd\": 1, \"interruption-level\": \"loud\"}}}"
+    )
+    let text = run(pushlintBinary, ["--no-config", "--statistics", "a.json"], in: scratch.path)
+    #expect(text.status == 1)
+    #expect(
+      text.standardOutput == """
+        2  invalid-value  1 error, 1 warning
+        2  unknown-key    warning
+        1  value-type     warning
+
+        """)
+    #expect(text.standardError.hasPrefix("pushlint: 1 error, 4 warnings"))
+    let json = run(pushlintBinary, ["--no-config", "--statistics", "--format", "json", "a.json"], in: scratch.path)
+    #expect(json.standardOutput.contains("\"rule\": \"invalid-value\",\n      \"count\": 2,\n      \"errors\": 1,"))
+    let sarif = run(pushlintBinary, ["--no-config", "--statistics", "--format", "sarif", "a.json"], in: scratch.path)
+    #expect(sarif.status == 2)
+  }
+
   /// A run that fails on a threshold says which, on standard error.
   @Test func thresholdFailuresSayWhy() {
     let scratch = ScratchDirectory()

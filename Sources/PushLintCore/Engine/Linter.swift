@@ -25,10 +25,7 @@ public struct Linter: Sendable {
   /// otherwise hide an error behind a file's first 1,000 notes.
   public var reportsAtLeast = Severity.info
   /// `--rule` and `--target`, which win over every configuration file.
-  public var ruleOverrides: [String: RuleSetting] = [:]
-  public var targetOverrides: [Platform: OSVersion] = [:]
-  /// `--fail-on`, which wins over every configuration's `fail-on`.
-  public var failOnOverride: FailOn?
+  public var commandLine = ConfigurationOverlay()
   /// What reads notification registrations from source code, by language.
   /// Objective-C's is built in; Swift's (swift-syntax) is the
   /// PushLintSwiftSource library's `SwiftRegistrationReader`.
@@ -91,9 +88,7 @@ public struct Linter: Sendable {
     var nested = self
     nested.configuration = try Configuration.load(
       file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
-    nested.configuration.rules.merge(ruleOverrides) { $1 }
-    nested.configuration.targets.merge(targetOverrides) { $1 }
-    if let failOnOverride { nested.configuration.failOn = failOnOverride }
+    commandLine.apply(to: &nested.configuration)
     return nested
   }
 
@@ -112,7 +107,7 @@ public struct Linter: Sendable {
       fileErrors: [])
     report.unshown = outcome.unshown
     report.hidden = outcome.hidden
-    report.failed = report.hasFinding(where: (failOnOverride ?? configuration.failOn).fails)
+    report.failed = report.hasFinding(where: configuration.failOn.fails)
     return report
   }
 
@@ -267,7 +262,7 @@ public struct Linter: Sendable {
     var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
     report.unshown = unshown
     report.hidden = hidden
-    report.failed = report.hasFinding(where: (failOnOverride ?? configuration.failOn).fails)
+    report.failed = report.hasFinding(where: configuration.failOn.fails)
     return report
   }
 }

@@ -70,6 +70,12 @@ public struct Configuration: Sendable {
   public var context: [Glob] = []
   public var headers: [HeaderDefaults] = []
   public var rules: [String: RuleSetting] = [:]
+  /// Which rules run at all (`select`, `extend-select`, `ignore`).
+  public var selection = RuleSelection() {
+    didSet { disabledRules = selection.disabled(among: RuleCatalog.standard.orderedNames) }
+  }
+  /// The rules `selection` leaves out: off, whatever their level.
+  private(set) var disabledRules: Set<String> = []
   public var overrides: [Override] = []
   public var failOn: FailOn = .error
   public var templates = TemplateSettings()
@@ -82,7 +88,8 @@ public struct Configuration: Sendable {
   /// The other spelling, found when there is no `.pushlint.yml` beside it.
   public static let otherFileName = ".pushlint.yaml"
   static let topLevelKeys = [
-    "include", "exclude", "targets", "context", "headers", "rules", "overrides", "fail-on", "templates",
+    "include", "exclude", "targets", "context", "headers", "rules", "select", "extend-select", "ignore",
+    "overrides", "fail-on", "templates",
   ]
   static let headerNames = [
     "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
@@ -189,6 +196,13 @@ public struct Configuration: Sendable {
         }
       case "rules":
         configuration.rules = try ruleMap(value, ruleNames: ruleNames, file: file)
+      case "select":
+        configuration.selection.select = try rulePatterns(value, key: "select", ruleNames: ruleNames, file: file)
+      case "extend-select":
+        configuration.selection.extendSelect = try rulePatterns(
+          value, key: "extend-select", ruleNames: ruleNames, file: file)
+      case "ignore":
+        configuration.selection.ignore = try rulePatterns(value, key: "ignore", ruleNames: ruleNames, file: file)
       case "fail-on":
         guard let text = value.stringValue, let failOn = FailOn(name: text) else {
           throw fail(
@@ -357,6 +371,30 @@ public struct Configuration: Sendable {
     return elements.compactMap(\.stringValue).map(Glob.init)
   }
 
+  /// A rule name, a family such as `fcm-*`, or a list of them; each must
+  /// name some rule.
+  static func rulePatterns(
+    _ node: Node, key: String, ruleNames: [String], file: String
+  ) throws(ConfigurationError) -> [String] {
+    let patterns: [String]
+    if let text = node.stringValue {
+      patterns = text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+    } else if let elements = node.elements, elements.allSatisfy({ $0.stringValue != nil }) {
+      patterns = elements.compactMap(\.stringValue)
+    } else {
+      throw ConfigurationError(
+        file: file, position: node.span.start, message: "\"\(key)\" must be a rule name or a list of rule names")
+    }
+    if let unknown = RuleSelection.unmatched(patterns, among: ruleNames).first {
+      throw ConfigurationError(
+        file: file, position: node.span.start,
+        message:
+          "\"\(key)\" names \"\(unknown)\", which matches no rule\(didYouMean(unknown, ruleNames)); `pushlint rules` lists them"
+      )
+    }
+    return patterns
+  }
+
   static func ruleMap(
     _ node: Node, ruleNames: [String], file: String
   ) throws(ConfigurationError) -> [String: RuleSetting] {
@@ -404,6 +442,7 @@ public struct Configuration: Sendable {
   func resolve(
     _ rule: String, relativePath: String?, pointer: String
   ) -> (configured: RuleSetting?, matched: [Int]) {
+    if !disabledRules.isEmpty && disabledRules.contains(rule) { return (.off, []) }
     var setting = rules[rule]
     var matched: [Int] = []
     guard let relativePath, !overrides.isEmpty else { return (setting, matched) }

@@ -6,7 +6,10 @@ enum UnusedOverrideRule: RunRule {
   static func check(run: RunSubject) -> [Finding] {
     var findings: [Finding] = []
     for (index, override) in run.configuration.overrides.enumerated() where !run.usedOverrides.contains(index) {
-      guard run.lintedPaths.contains(where: { path in override.files.contains { $0.matches(path) } }) else {
+      guard run.lintedPaths.contains(where: { path in override.files.contains { $0.matches(path) } }),
+        // An override of rules left out of the run could match nothing.
+        !override.rules.keys.allSatisfy(run.configuration.disabledRules.contains)
+      else {
         continue
       }
       let rules = override.rules.keys.sorted().joined(separator: ", ")
