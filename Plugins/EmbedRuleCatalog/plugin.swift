@@ -2,7 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Embeds every file of the top-level `rules/` folder into `PushLintCore`, so a
-/// copied `pushlint` binary needs no resource bundle beside it.
+/// copied `pushlint` binary needs no resource bundle beside it. The folder
+/// itself is an input and the embedder lists it, so a rule document added
+/// since the plugin last ran is embedded too.
 @main
 struct EmbedRuleCatalog: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -14,10 +16,10 @@ struct EmbedRuleCatalog: BuildToolPlugin {
     let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedRuleCatalog.swift")
     return [
       .buildCommand(
-        displayName: "Embedding rules/ (\(names.count) files)",
+        displayName: "Embedding rules/",
         executable: try context.tool(named: "RuleCatalogEmbedder").url,
-        arguments: [output.path] + inputs.map(\.path),
-        inputFiles: inputs,
+        arguments: [output.path, rulesDirectory.path],
+        inputFiles: [rulesDirectory] + inputs,
         outputFiles: [output]
       )
     ]

@@ -1,7 +1,8 @@
 import Foundation
 
-// Usage: RuleCatalogEmbedder OUTPUT.swift FILE...
-// Writes a Swift file holding each FILE's text under its base name, and,
+// Usage: RuleCatalogEmbedder OUTPUT.swift DIRECTORY
+// Writes a Swift file holding the text of each file in DIRECTORY (not its
+// hidden ones) under its name, and,
 // from the rule documents among them (`NAME.md`), each rule's identity: a
 // `RuleID` case, the conformance that ties the rule's type to it, and the
 // registry's list of types. A document with no rule type, or a rule type
@@ -47,10 +48,14 @@ func lowerCamelCase(_ name: String) -> String {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first else {
-  FileHandle.standardError.write(Data("usage: RuleCatalogEmbedder OUTPUT FILE...\n".utf8))
+  FileHandle.standardError.write(Data("usage: RuleCatalogEmbedder OUTPUT DIRECTORY\n".utf8))
   exit(2)
 }
-let paths = arguments.dropFirst().sorted()
+let directory = URL(fileURLWithPath: arguments.dropFirst().first ?? "rules")
+let paths = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+  .filter { !$0.hasPrefix(".") }
+  .sorted()
+  .map { directory.appendingPathComponent($0).path }
 var source = "// Generated from rules/ by RuleCatalogEmbedder. Do not edit.\n\n"
 source += "enum EmbeddedRuleCatalog {\n  static let files: [(name: String, text: String)] = [\n"
 for path in paths {

@@ -108,7 +108,7 @@ import Testing
   /// Rules whose findings mark the first character of a whole document or
   /// of a configuration entry, which nothing but indentation precedes.
   static let markedAtLineStart: Set<String> = [
-    "payload-near-limit", "template-too-large", "unused-override",
+    "payload-near-limit", "template-too-large", "unused-override", "unused-suppression",
   ]
 
   @Test("the multi-byte alteration reaches every rule that can have text before its mark")

@@ -9,6 +9,10 @@ struct SchemaValidator {
   var findings: [Finding] = []
   /// The `whenInvalid` severity of the dictionary whose member is checked.
   var invalidSeverity: Severity?
+  /// Xcode expands build settings (`$(APS_ENVIRONMENT)`, `${PRODUCT_NAME}`)
+  /// in Info.plists and entitlements when it builds and signs the app: a
+  /// value holding one is known only then.
+  var expandsBuildSettings = false
 
   init(schema: PushSchema, targets: [Platform: OSVersion]) {
     self.schema = schema
@@ -24,6 +28,8 @@ struct SchemaValidator {
     guard let root = document.root else { return [] }
     var validator = SchemaValidator(schema: schema, targets: targets)
     validator.template = document.template
+    validator.expandsBuildSettings =
+      document.format == .plist && [.appInfoPlist, .extensionInfoPlist, .entitlements].contains(document.kind)
     switch document.kind {
     case .envelope:
       validator.validate(root, against: "envelope", pushType: push?.pushType)
@@ -233,8 +239,13 @@ struct SchemaValidator {
     }
   }
 
+  /// Whether a value is known only once Xcode fills it in.
+  func isUnexpanded(_ text: String) -> Bool {
+    template?.mentions(text) == true || expandsBuildSettings && (text.contains("$(") || text.contains("${"))
+  }
+
   mutating func checkItemValue(_ text: String, element: Node, key: String, spec: KeySpec) {
-    if template?.mentions(text) == true { return }
+    if isUnexpanded(text) { return }
     if let allowed = spec.itemValues, !allowed.contains(text) {
       reportNotAllowed(
         "\"\(key)\" cannot hold \"\(text)\"; its values are \(allowed.joined(separator: ", "))", text, allowed,
@@ -330,7 +341,7 @@ struct SchemaValidator {
   }
 
   mutating func checkText(_ text: String, value: Node, key: String, spec: KeySpec) {
-    if template?.mentions(text) == true { return }
+    if isUnexpanded(text) { return }
     if spec.values != nil {
       let strings = spec.stringValues
       if !strings.isEmpty && !strings.contains(text) {

@@ -14,6 +14,8 @@ extension Linter {
     var unshown = SeverityCounts()
     /// Findings below `reportsAtLeast`, counted but not kept.
     var hidden = SeverityCounts()
+    /// The file's suppression comments (by index) that silenced a finding.
+    var usedSuppressions: Set<Int> = []
   }
 
   /// What every document of one file is checked with, worked out once per
@@ -28,6 +30,8 @@ extension Linter {
     var fileExtension: String
     /// Each push type's size limit under the file's targets.
     var payloadLimits: PayloadLimits
+    /// The file's `pushlint:` comments.
+    var suppressions: [Suppression] = []
   }
 
   func scope(of input: LintInput, project: ProjectContext) -> FileScope {
@@ -44,12 +48,16 @@ extension Linter {
     if let error = file.error { return FileOutcome(error: error) }
     if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
     if let sound = file.sound { return checkNamedSound(sound, input: file.input, project: project) }
-    let scope = scope(of: file.input, project: project)
+    var scope = scope(of: file.input, project: project)
     if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, scope: scope) }
+    scope.suppressions = file.suppressions
     var outcome = FileOutcome()
     for document in file.documents {
       outcome.documents += 1
       check(document, scope: scope, into: &outcome)
+    }
+    if !file.suppressions.isEmpty, let format = file.documents.first?.format {
+      checkSuppressions(file.suppressions, format: format, input: file.input, scope: scope, into: &outcome)
     }
     outcome.linted = outcome.documents > 0 || file.input.explicit
     cap(&outcome)
@@ -75,12 +83,39 @@ extension Linter {
     return outcome
   }
 
+  /// The file rules' judgement of the file's suppression comments: those
+  /// that silenced nothing, or that name no directive or no rule.
+  func checkSuppressions(
+    _ suppressions: [Suppression], format: SourceFormat, input: LintInput, scope: FileScope,
+    into outcome: inout FileOutcome
+  ) {
+    let unused = suppressions.indices.filter { !outcome.usedSuppressions.contains($0) }.map { suppressions[$0] }
+    guard !unused.isEmpty else { return }
+    let document = Document(path: input.displayPath, format: format, kind: .other, root: nil)
+    for rule in registry.fileRules {
+      for finding in rule.check(file: .unusedSuppressions(unused), context: scope.context) {
+        let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: scope.relativePath)
+        if let hidden { outcome.hidden[hidden] += 1 }
+        outcome.usedOverrides.formUnion(matched)
+        if let diagnostic { outcome.diagnostics.append(diagnostic) }
+      }
+    }
+  }
+
   /// Runs every rule over a document; the configured levels decide what is kept.
   /// Taken, not borrowed: the analyses are added to the caller's document
   /// rather than to a copy of it made for every document.
   func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
     analyze(&document, scope: scope)
     for finding in findings(document, scope: scope) {
+      if !scope.suppressions.isEmpty,
+        let index = scope.suppressions.firstIndex(where: {
+          $0.covers(rule: finding.rule.rawValue, line: finding.span.start.line)
+        })
+      {
+        outcome.usedSuppressions.insert(index)
+        continue
+      }
       let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: scope.relativePath)
       if let hidden { outcome.hidden[hidden] += 1 }
       outcome.usedOverrides.formUnion(matched)

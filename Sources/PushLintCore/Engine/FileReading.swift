@@ -24,6 +24,8 @@ extension Linter {
     var code: CodeSource?
     var isCode = false
     var registers = false
+    /// The file's `pushlint:` comments.
+    var suppressions: [Suppression] = []
   }
 
   func read(file input: LintInput) -> ReadFile {
@@ -88,6 +90,7 @@ extension Linter {
       template = TemplateInfo(placeholders: distinct, settings: configuration.templates)
     }
     var file = ReadFile(input: input)
+    file.suppressions = SuppressionComments.scan(bytes, format: format)
     let mentionsPush = read.contains { $0.result.root == nil } && DocumentClassifier.mentionsPush(bytes)
     for (index, result) in read {
       let kind: DocumentKind?
@@ -127,8 +130,12 @@ extension Linter {
   func readCode(bytes: [UInt8], input: LintInput, holdingAll: Bool) -> ReadFile {
     let registers = CodeSource.mentionsNotificationTypes(bytes)
     guard registers || holdingAll else { return ReadFile(input: input, isCode: true) }
-    return ReadFile(
+    var file = ReadFile(
       input: input, code: CodeSource(path: input.displayPath, bytes: bytes), isCode: true, registers: registers)
+    if let format = SourceFormat.from(fileName: input.absolutePath) {
+      file.suppressions = SuppressionComments.scan(bytes, format: format)
+    }
+    return file
   }
 
   /// A JSON or YAML payload file with placeholders, made readable; nil for

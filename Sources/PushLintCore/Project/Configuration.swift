@@ -43,12 +43,18 @@ public struct Override: Sendable {
   public var rules: [String: RuleSetting]
   /// Where the entry is in the configuration file.
   public var span: SourceSpan = .fileStart
+  /// Written under `per-file-ignores` rather than `overrides`.
+  public var isIgnore = false
 
-  public init(files: [Glob], pointer: String? = nil, rules: [String: RuleSetting], span: SourceSpan = .fileStart) {
+  public init(
+    files: [Glob], pointer: String? = nil, rules: [String: RuleSetting], span: SourceSpan = .fileStart,
+    isIgnore: Bool = false
+  ) {
     self.files = files
     self.pointer = pointer
     self.rules = rules
     self.span = span
+    self.isIgnore = isIgnore
   }
 }
 
@@ -89,7 +95,7 @@ public struct Configuration: Sendable {
   public static let otherFileName = ".pushlint.yaml"
   static let topLevelKeys = [
     "include", "exclude", "targets", "context", "headers", "rules", "select", "extend-select", "ignore",
-    "overrides", "fail-on", "templates",
+    "overrides", "per-file-ignores", "fail-on", "templates",
   ]
   static let headerNames = [
     "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
@@ -237,6 +243,39 @@ public struct Configuration: Sendable {
             guard !override.files.isEmpty else { throw fail(entry.span.start, "an override needs \"files\"") }
             guard !override.rules.isEmpty else { throw fail(entry.span.start, "an override needs \"rules\"") }
             configuration.overrides.append(override)
+          } catch { errors.append(error) }
+        }
+      case "per-file-ignores":
+        guard let entries = value.members else {
+          throw fail(
+            value.span.start,
+            "\"per-file-ignores\" must map globs to rule names, e.g. {\"push/legacy/**\": [value-type]}")
+        }
+        for entry in entries {
+          do throws(ConfigurationError) {
+            var ignore = Override(files: [Glob(entry.key)], rules: [:], span: entry.keySpan, isIgnore: true)
+            var rules = entry.value
+            if let members = entry.value.members {
+              guard let listed = entry.value["rules"] else {
+                throw fail(entry.value.span.start, "a per-file-ignores entry needs \"rules\"")
+              }
+              rules = listed
+              for field in members where field.key != "rules" {
+                guard field.key == "pointer" else {
+                  throw fail(
+                    field.keySpan.start,
+                    "unknown key \"\(field.key)\" in per-file-ignores\(didYouMean(field.key, ["rules", "pointer"]))")
+                }
+                guard let pointer = field.value.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
+                  throw fail(field.value.span.start, "\"pointer\" must be a JSON Pointer such as /aps/alert")
+                }
+                ignore.pointer = pointer
+              }
+            }
+            for name in try rulePatterns(rules, key: "per-file-ignores", ruleNames: ruleNames, file: file) {
+              for rule in ruleNames where RuleSelection.matches(name, rule) { ignore.rules[rule] = .off }
+            }
+            configuration.overrides.append(ignore)
           } catch { errors.append(error) }
         }
       case "headers":

@@ -92,6 +92,8 @@ public protocol FileRule: Rule {
 public enum FileSubject: Sendable {
   /// A sound file, with what its header says.
   case sound(SoundEntry)
+  /// The file's suppression comments that silenced no finding.
+  case unusedSuppressions([Suppression])
 }
 
 /// A rule that judges the whole run rather than any one file: the engine

@@ -14,12 +14,20 @@ enum UnusedOverrideRule: RunRule {
       }
       let rules = override.rules.keys.sorted().joined(separator: ", ")
       let scope = override.files.map(\.pattern).joined(separator: ", ") + (override.pointer.map { " at \($0)" } ?? "")
+      let entry = override.isIgnore ? "per-file-ignores entry" : "override"
       findings.append(
         finding(
-          at: override.span, pointer: "/overrides/\(index)",
-          "this override (\(scope): \(rules)) matched no finding in the files it names; remove it if the problem is fixed",
-          help: "remove the override"))
+          at: override.span,
+          pointer: override.isIgnore
+            ? "/per-file-ignores/\(escaped(override.files[0].pattern))" : "/overrides/\(index)",
+          "this \(entry) (\(scope): \(rules)) matched no finding in the files it names; remove it if the problem is fixed",
+          help: "remove the \(entry)"))
     }
     return findings
+  }
+
+  /// A JSON Pointer token (RFC 6901).
+  static func escaped(_ token: String) -> String {
+    token.replacing("~", with: "~0").replacing("/", with: "~1")
   }
 }
