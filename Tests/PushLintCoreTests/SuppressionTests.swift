@@ -88,4 +88,20 @@ import Testing
       try Configuration.parse(Array("per-file-ignores:\n  \"a.json\": [value-typo]\n".utf8), file: "c", directory: "/")
     }
   }
+
+  @Test func theConfigurationsOwnCommentsSilenceItsFindings() throws {
+    let payload = "{\"aps\": {\"alert\": \"Hi\"}}"
+    let configuration = """
+      overrides:
+        # pushlint: disable-next-line unused-override -- kept for the spring campaign
+        - files: push/a.json
+          rules: {deprecated-key: off}
+      """
+    #expect(try lintProject([("push/a.json", payload)], configuration: configuration).isEmpty)
+    let unsilenced = configuration.replacingOccurrences(of: "# pushlint: disable-next-line", with: "#")
+    #expect(
+      try lintProject([("push/a.json", payload)], configuration: unsilenced) == [
+        "/nonexistent-project/.pushlint.yml:3 unused-override"
+      ])
+  }
 }

@@ -33,7 +33,8 @@ extension Linter {
 }
 
 extension Linter {
-  /// The run rules' findings for this project, at their configured level.
+  /// The run rules' findings for this project, at their configured level,
+  /// less those the configuration file's own comments silence.
   func runFindings(usedOverrides: Set<Int>, linted: [String]) -> [Diagnostic] {
     guard let file = configuration.file else { return [] }
     let run = RunSubject(
@@ -41,8 +42,23 @@ extension Linter {
       lintedPaths: linted.compactMap(configuration.relativePath))
     let document = Document(path: file, format: .yaml, kind: .other, root: nil)
     let relativePath = configuration.relativePath(Paths.absolute(file, from: configuration.directory))
-    return registry.runRules.flatMap { $0.check(run: run) }.compactMap {
-      diagnostic($0, document: document, relativePath: relativePath)
+    let suppressions = configuration.suppressions
+    var used: Set<Int> = []
+    var findings: [Finding] = []
+    for finding in registry.runRules.flatMap({ $0.check(run: run) }) {
+      if let index = suppressions.firstIndex(where: {
+        $0.covers(rule: finding.rule.rawValue, line: finding.span.start.line)
+      }) {
+        used.insert(index)
+      } else {
+        findings.append(finding)
+      }
     }
+    let unused = suppressions.indices.filter { !used.contains($0) }.map { suppressions[$0] }
+    if !unused.isEmpty {
+      let context = RuleContext(targets: configuration.targets, schema: schema)
+      findings += registry.fileRules.flatMap { $0.check(file: .unusedSuppressions(unused), context: context) }
+    }
+    return findings.compactMap { diagnostic($0, document: document, relativePath: relativePath) }
   }
 }

@@ -85,6 +85,8 @@ public struct Configuration: Sendable {
   public var overrides: [Override] = []
   public var failOn: FailOn = .error
   public var templates = TemplateSettings()
+  /// The file's `# pushlint:` comments, for the findings about the file itself.
+  public var suppressions: [Suppression] = []
 
   public init(directory: String) {
     self.directory = directory
@@ -131,6 +133,7 @@ public struct Configuration: Sendable {
   ) throws(ConfigurationError) -> Configuration {
     var configuration = Configuration(directory: directory)
     configuration.file = file
+    configuration.suppressions = SuppressionComments.scan(bytes, format: .yaml)
     // A byte-order mark, which some editors write, is harmless here (it is
     // an error only in what is sent to APNs).
     let documents = YAMLReader.read(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
