@@ -266,7 +266,7 @@ struct Lint: ParsableCommand {
       // A CI gate pointed at the wrong path must not pass forever.
       let searched = readsStandardInput ? "standard input" : (paths.isEmpty ? "." : paths.joined(separator: ", "))
       FileHandle.standardError.write(
-        "pushlint: nothing to lint in \(SafeText.escape(searched)): no payload, envelope, FCM message, categories file, Info.plist, entitlements or localization found (--allow-no-files makes this a success)\n"
+        "pushlint: nothing to lint in \(SafeText.escape(searched)): no payload, envelope, FCM message, categories file, Info.plist, entitlements or localization found\(report.emptyFiles > 0 ? ", only \(report.emptyFiles == 1 ? "an empty file" : "\(report.emptyFiles) empty files")" : "") (--allow-no-files makes this a success)\n"
       )
       terminate(ExitStatus.usage)
     }

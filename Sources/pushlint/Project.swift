@@ -117,9 +117,17 @@ struct Project: ParsableCommand {
     for project in projects {
       output +=
         "project \(project.root)\(project.configuration.map { " (configuration \($0))" } ?? " (no configuration)")\n"
-      output += "  files:\n"
-      for file in project.files { output += "    \(file.path)  \(file.kind)\n" }
-      if project.files.isEmpty { output += "    (none)\n" }
+      // Sounds are read for the payloads that name them, not linted: the
+      // count of files is the one a lint of the same paths gives.
+      let linted = project.files.filter { $0.kind != "sound" }
+      let sounds = project.files.filter { $0.kind == "sound" }
+      output += "  files (\(linted.count)):\n"
+      for file in linted { output += "    \(file.path)  \(file.kind)\n" }
+      if linted.isEmpty { output += "    (none)\n" }
+      if !sounds.isEmpty {
+        output += "  sounds (\(sounds.count)):\n"
+        for file in sounds { output += "    \(file.path)\n" }
+      }
       if !project.skipped.isEmpty {
         output += "  skipped:\n"
         for file in project.skipped { output += "    \(file.path)  \(file.reason)\n" }

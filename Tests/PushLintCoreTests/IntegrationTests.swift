@@ -180,7 +180,9 @@ import Testing
   @Test(.enabled(if: vim, "vim is not installed"))
   func vimsErrorformatFillsTheQuickfixList() {
     let scratch = ScratchDirectory()
-    scratch.write("output.txt", run(pushlintBinary, ["samples/bad/typos.json"], in: repositoryRoot).standardOutput)
+    // :make reads standard error too, where the summary goes.
+    let lint = run(pushlintBinary, ["samples/bad/typos.json"], in: repositoryRoot)
+    scratch.write("output.txt", lint.standardOutput + lint.standardError)
     let result = run(
       "/usr/bin/env",
       [
@@ -197,6 +199,20 @@ import Testing
     #expect(entries.first == "5 7 w 1")
     #expect(entries.contains("8 14 w 1"))
     #expect(entries.count == 6)
+    #expect(entries.allSatisfy { $0.hasSuffix(" 1") }, "every entry is a valid one")
+  }
+
+  @Test func theReadmesVimSnippetIsTheShippedOne() throws {
+    guard case .success(let readme) = FileSystem.readFile(repositoryRoot + "/README.md"),
+      case .success(let shipped) = FileSystem.readFile(repositoryRoot + "/integrations/vim/pushlint.vim")
+    else {
+      Issue.record("README.md or integrations/vim/pushlint.vim is missing")
+      return
+    }
+    let text = String(decoding: readme, as: UTF8.self)
+    let block = try #require(text.firstMatch(of: /```vim\n((?:.*\n)*?)```/)).1
+    let settings = String(decoding: shipped, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("set ") }
+    #expect(block.split(separator: "\n") == settings)
   }
 
   /// vim's `%c` counts bytes: with the integration's `--column-unit bytes`,

@@ -604,6 +604,42 @@ let pushlintBinary: String = {
     #expect(sarif.status == 2)
   }
 
+  /// As the README says: a named JSON file of no other kind is a payload,
+  /// but a package.json is read for its syntax only.
+  @Test func aNamedPackageJSONIsReadForSyntaxOnly() {
+    let scratch = ScratchDirectory()
+    scratch.write("package.json", "{\"name\": \"app\", \"version\": \"1.0.0\"}")
+    scratch.write("other.json", "{\"name\": \"app\"}")
+    scratch.write("broken/package.json", "{\"name\": \"app\",}")
+    #expect(run(pushlintBinary, ["--no-config", "package.json"], in: scratch.path).status == 0)
+    #expect(
+      run(pushlintBinary, ["--no-config", "other.json"], in: scratch.path).standardOutput.contains("[aps-missing]"))
+    #expect(
+      run(pushlintBinary, ["--no-config", "broken/package.json"], in: scratch.path).standardOutput.contains(
+        "[syntax-error]"))
+  }
+
+  /// An empty file is skipped and counted the same way walked, named or on
+  /// standard input, whatever name it is given.
+  @Test func emptyFilesAreSkippedAndCountedAlike() {
+    let scratch = ScratchDirectory()
+    scratch.write("push/a.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    scratch.write("push/empty.json", "")
+    scratch.write("blank.yaml", "  \n\n")
+    let walked = run(pushlintBinary, ["--no-config", "push"], in: scratch.path)
+    let named = run(pushlintBinary, ["--no-config", "push/a.json", "push/empty.json"], in: scratch.path)
+    #expect(walked.status == 0 && named.status == 0)
+    #expect(walked.standardError == "pushlint: no problems in 1 file; 1 empty file skipped\n")
+    #expect(named.standardError == walked.standardError)
+    for arguments in [["push/empty.json"], ["blank.yaml"], ["--stdin"], ["--stdin", "--stdin-filename", "e.json"]] {
+      let alone = run(pushlintBinary, ["--no-config"] + arguments, in: scratch.path, input: "")
+      #expect(alone.status == 2, "\(arguments)")
+      #expect(alone.standardError.contains("only an empty file"), "\(arguments): \(alone.standardError)")
+      let allowed = run(pushlintBinary, ["--no-config", "--allow-no-files"] + arguments, in: scratch.path, input: "")
+      #expect(allowed.status == 0, "\(arguments)")
+    }
+  }
+
   /// A run that fails on a threshold says which, on standard error.
   @Test func thresholdFailuresSayWhy() {
     let scratch = ScratchDirectory()
@@ -744,6 +780,37 @@ let pushlintBinary: String = {
       checked += 1
     }
     #expect(checked >= 2)
+  }
+
+  /// Every concrete pushlint command the README gives, inline or in a
+  /// block, runs: no usage error, no crash. Forms with placeholders
+  /// (`NAME`, `[-f json]`, `a|b`) are the usage summary and are skipped.
+  /// They run in a scratch folder that sees `samples/`, so `init` writes
+  /// nothing into the repository.
+  @Test func everyPushlintCommandInTheReadmeRuns() throws {
+    guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/README.md") else {
+      Issue.record("README.md is missing")
+      return
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    var commands: [String] = []
+    for match in text.matches(of: /`(?:\.build\/release\/)?(pushlint(?: [^`]*)?)`/) { commands.append(String(match.1)) }
+    for match in text.matches(of: /\n\$ (?:\.build\/release\/)?(pushlint [^\n]*)/) { commands.append(String(match.1)) }
+    let concrete = Set(
+      commands.filter { command in
+        !command.contains { "[]|<>…".contains($0) } && command.firstMatch(of: /\b[A-Z]{2,}\b/) == nil
+          && !command.contains("#")
+      })
+    let scratch = ScratchDirectory()
+    _ = run("/bin/ln", ["-s", repositoryRoot + "/samples", scratch.path + "/samples"])
+    var ran = 0
+    for command in concrete.sorted() {
+      let arguments = command.split(separator: " ").dropFirst().map(String.init)
+      let result = run(pushlintBinary, arguments, in: scratch.path)
+      #expect([0, 1].contains(result.status), "README: \(command) exited \(result.status): \(result.standardError)")
+      ran += 1
+    }
+    #expect(ran >= 8, "\(concrete.sorted())")
   }
 }
 

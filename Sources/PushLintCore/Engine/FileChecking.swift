@@ -16,6 +16,8 @@ extension Linter {
     var hidden = SeverityCounts()
     /// The file's suppression comments (by index) that silenced a finding.
     var usedSuppressions: Set<Int> = []
+    /// The file holds nothing but white space.
+    var isEmpty = false
   }
 
   /// What every document of one file is checked with, worked out once per
@@ -47,6 +49,7 @@ extension Linter {
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     if let error = file.error { return FileOutcome(error: error) }
     if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
+    if file.isEmpty { return FileOutcome(isEmpty: true) }
     if let sound = file.sound { return checkNamedSound(sound, input: file.input, project: project) }
     var scope = scope(of: file.input, project: project)
     if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, scope: scope) }

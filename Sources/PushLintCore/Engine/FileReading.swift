@@ -26,6 +26,9 @@ extension Linter {
     var registers = false
     /// The file's `pushlint:` comments.
     var suppressions: [Suppression] = []
+    /// Nothing but white space (or nothing at all): no document to judge,
+    /// skipped and counted alike whether walked, named or piped.
+    var isEmpty = false
   }
 
   func read(file input: LintInput) -> ReadFile {
@@ -62,6 +65,9 @@ extension Linter {
   /// Reads and classifies; documents of no kind in a walked file are dropped.
   func read(bytes: [UInt8], input: LintInput) -> ReadFile {
     let format = DocumentClassifier.format(of: bytes, path: input.absolutePath)
+    if Self.isBlank(bytes) && !format.isSourceCode {
+      return ReadFile(input: input, isEmpty: true)
+    }
     let prepared = templatePreparation(bytes, format: format, input: input)
     let bytes = prepared?.bytes ?? bytes
     var read: [(index: Int, result: ReadResult)]
@@ -123,6 +129,12 @@ extension Linter {
       file.documents.append(document)
     }
     return file
+  }
+
+  /// Nothing but white space, after a byte-order mark.
+  static func isBlank(_ bytes: [UInt8]) -> Bool {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    return text.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
   }
 
   /// A source file: held for the registration readers when it names a

@@ -13,6 +13,8 @@ public struct LintReport: Sendable {
   /// shown, but counted in the summary and judged by the exit status, so
   /// that hiding output never hides a failure.
   public var hidden = SeverityCounts()
+  /// Files that hold nothing but white space: skipped, and counted here.
+  public var emptyFiles = 0
   /// Whether some project's findings reach that project's `fail-on` (each
   /// `.pushlint.yml` sets its own): the run then exits 1.
   public var failed = false
@@ -32,6 +34,7 @@ public struct LintReport: Sendable {
     fileErrors += other.fileErrors
     unshown += other.unshown
     hidden += other.hidden
+    emptyFiles += other.emptyFiles
     failed = failed || other.failed
   }
 

@@ -107,6 +107,10 @@ public struct Linter: Sendable {
       fileErrors: [])
     report.unshown = outcome.unshown
     report.hidden = outcome.hidden
+    if outcome.isEmpty {
+      report.files = 0
+      report.emptyFiles = 1
+    }
     report.failed = report.hasFinding(where: configuration.failOn.fails)
     return report
   }
@@ -243,6 +247,7 @@ public struct Linter: Sendable {
     let outcomes = inParallel(consuming: files) { check($0, project: project) }
     var diagnostics: [Diagnostic] = []
     var linted = 0
+    var emptyFiles = 0
     var documents = 0
     var used: Set<Int> = []
     var unshown = SeverityCounts()
@@ -253,6 +258,7 @@ public struct Linter: Sendable {
       hidden += outcome.hidden
       if let error = outcome.error { errors.append(error) }
       if outcome.linted { linted += 1 }
+      if outcome.isEmpty { emptyFiles += 1 }
       documents += outcome.documents
       used.formUnion(outcome.usedOverrides)
     }
@@ -262,6 +268,7 @@ public struct Linter: Sendable {
     var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
     report.unshown = unshown
     report.hidden = hidden
+    report.emptyFiles = emptyFiles
     report.failed = report.hasFinding(where: configuration.failOn.fails)
     return report
   }

@@ -57,6 +57,7 @@ public enum JSONReporter {
           ("warnings", .int(report.count(.warning))),
           ("infos", .int(report.count(.info))),
           ("unreadable", .int(report.fileErrors.count)),
+          ("emptyFiles", .int(report.emptyFiles)),
         ])
       ),
       (

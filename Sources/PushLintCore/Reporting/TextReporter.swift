@@ -61,9 +61,10 @@ public enum TextReporter {
       + (report.documents != report.files ? " (\(plural(report.documents, "document")))" : "")
     let unreadable =
       report.fileErrors.isEmpty ? "" : "; \(plural(report.fileErrors.count, "path")) could not be linted"
+    let empty = report.emptyFiles > 0 ? "; \(plural(report.emptyFiles, "empty file")) skipped" : ""
     let held = baselined > 0 ? "; \(plural(baselined, "finding")) in the baseline not reported" : ""
-    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)\(held)\(unreadable)" }
+    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)\(empty)\(held)\(unreadable)" }
     return
-      "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(held)\(unreadable)"
+      "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(empty)\(held)\(unreadable)"
   }
 }
