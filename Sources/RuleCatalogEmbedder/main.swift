@@ -30,7 +30,7 @@ func swiftStringLiteral(_ text: String) -> String {
 }
 
 /// The words of a rule name written in capitals in Swift names.
-let acronyms: Set<String> = ["aps", "fcm", "url", "yaml"]
+let acronyms: Set<String> = ["api", "aps", "fcm", "url", "yaml"]
 
 /// `fcm-target-count` → `FCMTargetCount`.
 func upperCamelCase(_ name: String) -> String {

@@ -8,7 +8,7 @@ struct Init: ParsableCommand {
     commandName: "init",
     abstract: "Write a commented .pushlint.yml for this repository (targets and context from what it holds).")
 
-  @Argument(help: ArgumentHelp("The repository's folder (default: .).", valueName: "directory"))
+  @Argument(help: ArgumentHelp("The repository's folder.", valueName: "directory"))
   var directory: String = "."
 
   @Flag(help: "Print the configuration instead of writing it.")

@@ -17,7 +17,9 @@ struct Project: ParsableCommand {
   @Option(name: [.customShort("f"), .long], help: "text (the default) or json.")
   var format: String = "text"
 
-  @Option(name: [.customShort("c"), .long], help: ArgumentHelp("Use this configuration file.", valueName: "file"))
+  @Option(
+    name: [.customShort("c"), .customLong("config"), .customLong("config-file")],
+    help: ArgumentHelp("Use this configuration file instead of discovering .pushlint.yml.", valueName: "file"))
   var configFile: String?
 
   @Flag(help: "Ignore any .pushlint.yml.")

@@ -48,7 +48,7 @@ struct PushLint: ParsableCommand {
       if code == .success {
         exit(withError: error)
       }
-      let message = fullMessage(for: error)
+      let message = suggestingByEditDistance(fullMessage(for: error), arguments: arguments)
       if !message.isEmpty {
         FileHandle.standardError.write(message + "\n")
       }
@@ -93,5 +93,29 @@ extension String {
       result.append(rest.removeFirst())
     }
     return result
+  }
+}
+
+extension PushLint {
+  /// swift-argument-parser suggests an option for an unknown one by its own
+  /// measure (`--bogus` → `--jobs`); pushlint's did-you-mean is the one its
+  /// rules and keys use: edit distance, within a third of the word.
+  static func suggestingByEditDistance(_ message: String, arguments: [String]) -> String {
+    guard let match = message.firstMatch(of: /Unknown option '(--?[^']+)'\.(?: Did you mean '[^']+'\?)?/) else {
+      return message
+    }
+    let unknown = String(match.1)
+    let help: String
+    switch arguments.first {
+    case "rules": help = Rules.helpMessage(for: Rules.self, columns: nil)
+    case "project": help = Project.helpMessage(for: Project.self, columns: nil)
+    case "init": help = Init.helpMessage(for: Init.self, columns: nil)
+    default: help = Lint.helpMessage(for: Lint.self, columns: nil)
+    }
+    let options = Array(Set(help.matches(of: /--[a-z][a-z0-9-]*/).map { String($0.0) })).sorted()
+    let hint = Suggestion.nearest(to: unknown, in: options).map { " Did you mean '\($0)'?" } ?? ""
+    var rewritten = message
+    rewritten.replaceSubrange(match.range, with: "Unknown option '\(unknown)'.\(hint)")
+    return rewritten
   }
 }

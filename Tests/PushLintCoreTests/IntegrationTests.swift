@@ -152,6 +152,9 @@ import Testing
       return (result, String(decoding: bytes, as: UTF8.self))
     }
 
+    // The build's key covers the dependency versions resolved, not only the
+    // ranges Package.swift names.
+    #expect(fingerprint.contains("swift package resolve") && fingerprint.contains("Package.resolved"))
     let (hashed, hashOutput) = runStep(fingerprint, inputs: [:])
     #expect(hashed.status == 0, "\(hashed.standardError)")
     #expect(hashOutput.firstMatch(of: /^hash=[0-9a-f]{16}\n$/) != nil, "\(hashOutput)")

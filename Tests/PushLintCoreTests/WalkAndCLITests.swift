@@ -640,6 +640,26 @@ let pushlintBinary: String = {
     }
   }
 
+  /// A misspelt option is answered with the nearest by edit distance, or
+  /// with none: `--bogus` is no misspelling of `--jobs`.
+  @Test func unknownOptionsAreSuggestedByEditDistance() {
+    let bogus = run(pushlintBinary, ["--bogus"])
+    #expect(bogus.status == 2)
+    #expect(bogus.standardError.hasPrefix("Error: Unknown option '--bogus'.\n"))
+    #expect(run(pushlintBinary, ["--stattistics"]).standardError.contains("Did you mean '--statistics'?"))
+    #expect(run(pushlintBinary, ["rules", "--formt", "json"]).standardError.contains("Did you mean '--format'?"))
+    #expect(run(pushlintBinary, ["project", "--no-confg"]).standardError.contains("Did you mean '--no-config'?"))
+  }
+
+  @Test func helpTextSaysEachDefaultOnce() {
+    for command in [[], ["rules"], ["project"], ["init"]] {
+      let help = run(pushlintBinary, command + ["--help"]).standardOutput
+      #expect(help.firstMatch(of: /\(default: [^)]*\)\.? *\(default/) == nil, "\(command): \(help)")
+      #expect(!help.isEmpty)
+    }
+    #expect(run(pushlintBinary, ["project", "--help"]).standardOutput.contains("-c, --config"))
+  }
+
   /// A run that fails on a threshold says which, on standard error.
   @Test func thresholdFailuresSayWhy() {
     let scratch = ScratchDirectory()

@@ -34,6 +34,7 @@ public enum DocumentClassifier {
     if root.hasMember("aps") { return .payload }
     if isEnvelope(root) { return .envelope }
     if isFCMRequest(root) { return .fcmMessage }
+    if isLegacyFCMRequest(root) { return .fcmLegacyMessage }
     if isCategories(root) { return .categories }
     return nil
   }
@@ -84,6 +85,19 @@ public enum DocumentClassifier {
   static func isFCMRequest(_ root: Node) -> Bool {
     guard let members = root["message"]?.members else { return false }
     return members.contains { fcmMessageFields.contains($0.key) }
+  }
+
+  /// A body for FCM's legacy HTTP API: a target at the top level (`to`, a
+  /// token or `/topics/…`, or `registration_ids`) beside a field only that
+  /// API has. A target alone is not enough: `to` is a common word.
+  static func isLegacyFCMRequest(_ root: Node) -> Bool {
+    let target = root["to"]?.stringValue != nil || root["registration_ids"]?.elements != nil
+    guard target else { return false }
+    if root["notification"]?.isObject == true || root["data"]?.isObject == true { return true }
+    if let priority = root["priority"]?.stringValue, priority == "high" || priority == "normal" { return true }
+    return ["content_available", "mutable_content", "time_to_live", "collapse_key", "dry_run"].contains {
+      root.hasMember($0)
+    }
   }
 
   /// `categories` a list of which some entry has an `identifier` or

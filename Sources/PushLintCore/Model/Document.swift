@@ -66,6 +66,8 @@ public enum DocumentKind: String, Sendable, CaseIterable {
   case payload
   case envelope
   case fcmMessage = "fcm-message"
+  /// A body for FCM's legacy HTTP API (`/fcm/send`), which Google shut down.
+  case fcmLegacyMessage = "fcm-legacy-message"
   case categories
   case extensionInfoPlist = "extension-info-plist"
   case appInfoPlist = "app-info-plist"
