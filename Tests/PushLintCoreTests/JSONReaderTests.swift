@@ -265,3 +265,23 @@ import Testing
     #expect(repeated.first?.span.start.column == 38)
   }
 }
+
+/// Syntax errors name the character met, never the bytes of one.
+@Suite struct CharacterNamingTests {
+  @Test(arguments: [
+    ("{\"aps\": {},\u{FEFF} \"a\": 1}", "found U+FEFF (byte-order mark)"),
+    ("{\"aps\":\u{00A0}{}}", "found U+00A0 (no-break space)"),
+    ("{\"aps\": {}\u{200B}}", "found U+200B (zero-width space)"),
+    ("{\"aps\": {}, é: 1}", "found 'é'"),
+  ])
+  func invisibleCharactersGoByCodePoint(text: String, words: String) {
+    let messages = JSONReader.read(Array(text.utf8)).findings.map(\.message)
+    #expect(messages.contains { $0.contains(words) }, "\(messages)")
+  }
+
+  @Test func aStringsTableNamesTheCharacterToo() {
+    let messages = StringsFileReader.read(Array("\"A\" = \"B\";\n\u{00A0}\"C\" = \"D\";\n".utf8)).findings.map(
+      \.message)
+    #expect(messages.contains { $0.contains("found U+00A0 (no-break space)") }, "\(messages)")
+  }
+}

@@ -33,6 +33,46 @@ import Testing
   /// `\U` takes up to four hex digits, none at all being a NUL, surrogate
   /// pairs join, and `\u` is a plain "u". A translator's "\Utwórz" is no
   /// syntax error (rocket.chat's Polish table has one).
+  /// The same table in every encoding Xcode's copyStrings reads: UTF-8
+  /// with and without a byte-order mark, UTF-16 in either order with and
+  /// without one, and with the mark written twice (translation platforms
+  /// export that; Foundation reads the second as a mark too).
+  @Test func everyEncodingXcodeReadsGivesTheSameEntries() {
+    let text = "/* Greeting */\n\"HELLO\" = \"Grüße, %@ ☕\";\n\"BYE\" = \"Tschüss\";\n"
+    let units = Array(text.utf16)
+    func utf16(_ bigEndian: Bool, marks: Int) -> [UInt8] {
+      (Array(repeating: 0xFEFF, count: marks) + units).flatMap { unit -> [UInt8] in
+        bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      }
+    }
+    let utf8 = Array(text.utf8)
+    let variants: [(String, [UInt8])] = [
+      ("UTF-8", utf8), ("UTF-8 with a mark", [0xEF, 0xBB, 0xBF] + utf8),
+      ("UTF-8 with two marks", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + utf8),
+      ("UTF-16LE", utf16(false, marks: 0)), ("UTF-16BE", utf16(true, marks: 0)),
+      ("UTF-16LE with a mark", utf16(false, marks: 1)), ("UTF-16BE with a mark", utf16(true, marks: 1)),
+      ("UTF-16LE with two marks", utf16(false, marks: 2)), ("UTF-16BE with two marks", utf16(true, marks: 2)),
+    ]
+    for (name, bytes) in variants {
+      let result = StringsFileReader.read(bytes)
+      #expect(result.findings.isEmpty, "\(name): \(result.findings.map(\.message))")
+      #expect(entries(result) == ["HELLO=Grüße, %@ ☕", "BYE=Tschüss"], "\(name)")
+    }
+  }
+
+  @Test func aDoublyMarkedUTF16TableResolvesLocKeys() {
+    let table = (Array(repeating: UInt16(0xFEFF), count: 2) + Array("\"INVITE_TITLE\" = \"Einladung\";\n".utf16))
+      .flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    var linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
+    let found = linter.lint(project: [
+      ("App/de.lproj/Localizable.strings", table),
+      ("push/invite.json", Array("{\"aps\": {\"alert\": {\"title-loc-key\": \"INVITE_TITLE\"}}}".utf8)),
+      ("push/typo.json", Array("{\"aps\": {\"alert\": {\"title-loc-key\": \"INVITE_TITEL\"}}}".utf8)),
+    ])
+    #expect(found.map { "\($0.path) \($0.rule)" } == ["push/typo.json loc-key-undefined"])
+  }
+
   @Test func unicodeEscapesReadAsFoundationReadsThem() {
     let text = #""A" = "\Utwórz"; "B" = "\u00e9"; "C" = "\UD83D\UDE00!"; "D" = "\U00e9x";"#
     let result = StringsFileReader.read(Array(text.utf8))

@@ -205,19 +205,9 @@ struct JSONScanner {
 
   var typographicQuoteHelp: String { "replace typographic quotes (“ ” ‘ ’) with straight double quotes \"" }
 
-  /// How a message names the byte at `offset`: `'x'`, or `end of file`.
+  /// How a message names the character at `offset`, or `end of file`.
   func describe(at offset: Int) -> String {
-    guard offset < bytes.count else { return "end of file" }
-    let byte = bytes[offset]
-    switch byte {
-    case UInt8(ascii: "\n"): return "a line break"
-    case UInt8(ascii: "\r"): return "a carriage return"
-    case UInt8(ascii: "\t"): return "a tab"
-    case 0..<0x20, 0x7F: return "control character U+\(hex4(UInt32(byte)))"
-    default:
-      let text = String(decoding: bytes[offset..<(offset + scalarLength(at: offset))], as: UTF8.self)
-      return "'\(text)'"
-    }
+    CharacterDescription.describe(bytes, at: offset)
   }
 
   // MARK: Structure

@@ -78,7 +78,7 @@ public enum StringsFileReader {
               help: "save the file again as UTF-8 or UTF-16 text"))
         }
       }
-      return .text(utf8)
+      return .text(droppingByteOrderMarks(utf8))
     }
     let clean = bytes.withUnsafeBufferPointer { EncodingCheck.firstProblem(in: $0) }
     if let problem = clean, !problem.isRecoverable {
@@ -95,8 +95,19 @@ public enum StringsFileReader {
           rule: .invalidEncoding, span: SourceSpan(at: position), message: message,
           help: "save the file as UTF-8 (or UTF-16) text"))
     }
-    if clean?.kind == .byteOrderMark { return .text(Array(bytes[3...])) }
-    return .text(bytes)
+    return .text(droppingByteOrderMarks(bytes))
+  }
+
+  /// Text without the U+FEFF characters it starts with. Translation
+  /// platforms export tables with the byte-order mark written twice (the
+  /// second one as text), and Xcode and Foundation read such a table as if
+  /// it were written once.
+  static func droppingByteOrderMarks(_ text: [UInt8]) -> [UInt8] {
+    var start = 0
+    while text.count - start >= 3, text[start] == 0xEF, text[start + 1] == 0xBB, text[start + 2] == 0xBF {
+      start += 3
+    }
+    return start == 0 ? text : Array(text[start...])
   }
 
   private static func nulFinding(line: Int) -> Finding {
@@ -290,7 +301,7 @@ private struct StringsParser {
         throw OffsetSyntaxError(
           offset: entryEnd,
           message: index < bytes.count
-            ? "expected ; after the entry \"\(key)\", found \(describe(bytes[index]))"
+            ? "expected ; after the entry \"\(key)\", found \(describe(at: index))"
             : "the file ends before the ; of the entry \"\(key)\"",
           help: "end every entry with a semicolon: \"key\" = \"value\";")
       }
@@ -303,13 +314,9 @@ private struct StringsParser {
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  func describe(_ byte: UInt8) -> String {
-    switch byte {
-    case 0x22: "a quote"
-    case 0x0A: "a line break"
-    case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
-    default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
-    }
+  /// How a message names the character at `offset`.
+  func describe(at offset: Int) -> String {
+    CharacterDescription.describe(bytes, at: offset)
   }
 
   /// Whitespace and C/C++ comments.
@@ -356,7 +363,7 @@ private struct StringsParser {
     guard StringsParser.isUnquotedByte(first) else {
       var help = "quote keys and values: \"key\" = \"value\";"
       if first == 0xE2 { help = "use straight quotes (\"), not typographic ones" }
-      throw OffsetSyntaxError(offset: index, message: "expected \(what), found \(describe(first))", help: help)
+      throw OffsetSyntaxError(offset: index, message: "expected \(what), found \(describe(at: index))", help: help)
     }
     let start = index
     while let byte = peek, StringsParser.isUnquotedByte(byte) { index += 1 }
