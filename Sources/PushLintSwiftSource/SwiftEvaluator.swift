@@ -91,6 +91,7 @@ struct Evaluator {
         }
       }
     }
+    result.unresolved += libraryCategories(in: file)
     return result
   }
 

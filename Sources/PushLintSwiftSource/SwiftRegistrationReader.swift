@@ -69,6 +69,8 @@ struct Declared {
 /// The module's declarations by simple name.
 struct DeclarationIndex {
   var byName: [String: [Declared]] = [:]
+  /// The types declared (or extended) in the files read.
+  var typeNames: Set<String> = []
   /// Every file read, in the order read: where calls are looked for.
   var files: [SwiftFile] = []
 
@@ -91,6 +93,7 @@ struct DeclarationIndex {
             cases.append((element.name.text, raw))
           }
         }
+        typeNames.insert(name)
         append(
           Declared(
             name: name, typePath: typePath,
@@ -99,6 +102,7 @@ struct DeclarationIndex {
         continue
       }
       if let typeName = Self.typeName(of: child) {
+        typeNames.formUnion(typeName)
         collect(child, typePath: typePath + typeName, file: file)
         continue
       }

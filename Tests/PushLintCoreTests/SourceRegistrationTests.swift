@@ -301,6 +301,74 @@ import Testing
     #expect(elsewhere.unresolved.isEmpty)
   }
 
+  /// An SDK's categories joined to the app's in Swift (Braze's documented
+  /// form, and the shapes apps write around it) are listed as unresolved;
+  /// the app's own categories are still read.
+  @Test(arguments: [
+    "UNUserNotificationCenter.current().setNotificationCategories(Braze.Notifications.categories.union([chat]))",
+    "UNUserNotificationCenter.current().setNotificationCategories(Braze.Notifications.categories + [chat])",
+    "let sdk = BrazeKit.shared\nUNUserNotificationCenter.current().setNotificationCategories(Set([chat]).union(sdk.notificationCategories))",
+    "UNUserNotificationCenter.current().setNotificationCategories(Set([chat, Braze.Notifications.storyCategory]))",
+    "center.setNotificationCategories(braze?.notifications.categories.union([chat]) ?? [chat])",
+  ])
+  func swiftCategoriesFromALibraryAreUnresolved(registration: String) {
+    let result = registered([
+      (
+        "App/Categories.swift",
+        "import UserNotifications\nlet chat = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [])\n"
+      ),
+      ("App/AppDelegate.swift", "import UserNotifications\nfunc register() {\n" + registration + "\n}\n"),
+    ])
+    #expect(result.categories == ["CHAT@2: "])
+    #expect(
+      result.unresolved.count == 1 && result.unresolved[0].hasPrefix("App/AppDelegate.swift:"), "\(result.unresolved)")
+  }
+
+  /// The app's own sets, constants and types are no library's.
+  @Test(arguments: [
+    "UNUserNotificationCenter.current().setNotificationCategories([chat])",
+    "UNUserNotificationCenter.current().setNotificationCategories(Set([chat]).union(AppCategories.extra))",
+    "let categories: Set<UNNotificationCategory> = [chat]\nUNUserNotificationCenter.current().setNotificationCategories(categories)",
+  ])
+  func swiftSetsOfTheAppsOwnAreNoLibrarys(registration: String) {
+    let result = registered([
+      (
+        "App/Categories.swift",
+        "import UserNotifications\nlet chat = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [])\n"
+          + "enum AppCategories { static let extra: Set<UNNotificationCategory> = [chat] }\n"
+      ),
+      ("App/AppDelegate.swift", "import UserNotifications\nfunc register() {\n" + registration + "\n}\n"),
+    ])
+    #expect(result.unresolved.isEmpty, "\(result.unresolved)")
+  }
+
+  @Test func aPushOfAnSDKsCategoryIsNotCalledUndeclaredButATypoOfTheAppsIsWithoutOne() {
+    let categories =
+      "import UserNotifications\nlet chat = UNNotificationCategory(identifier: \"CHAT\", actions: [], intentIdentifiers: [])\n"
+    func findings(_ registration: String) -> [String] {
+      linter().lint(project: [
+        ("App/Categories.swift", Array(categories.utf8)),
+        (
+          "App/AppDelegate.swift",
+          Array(("import UserNotifications\nfunc register() {\n" + registration + "\n}\n").utf8)
+        ),
+        (
+          "push/story.json", Array("{\"aps\": {\"alert\": \"New story\", \"category\": \"ab_cat_push_story_v2\"}}".utf8)
+        ),
+        ("push/chat.json", Array("{\"aps\": {\"alert\": \"Hi\", \"category\": \"CHAT\"}}".utf8)),
+      ]).map { "\($0.path) \($0.rule)" }
+    }
+    #expect(
+      findings(
+        "UNUserNotificationCenter.current().setNotificationCategories(Braze.Notifications.categories.union([chat]))"
+      )
+      .isEmpty)
+    #expect(
+      findings("UNUserNotificationCenter.current().setNotificationCategories([chat])") == [
+        "push/story.json category-undeclared"
+      ])
+  }
+
   // MARK: Through the linter
 
   let contentExtension = """

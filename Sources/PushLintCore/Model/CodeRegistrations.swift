@@ -113,6 +113,7 @@ public struct CodeSource: Sendable {
       || ByteSearch.contains("UNTextInputNotificationAction", in: bytes)
       || ByteSearch.contains("WKNotificationScene", in: bytes)
       || ByteSearch.contains("<notificationCategory", in: bytes)
+      || ByteSearch.contains("setNotificationCategories", in: bytes)
   }
 }
 
