@@ -187,3 +187,33 @@ import Testing
   }
 
 }
+
+/// The Xcode project decides what an app's Info.plist is: the fixtures in
+/// `Tests/Fixtures/generated-info-plist`, one app project per shape Xcode 13
+/// and later writes, each beside its control.
+@Suite struct GeneratedInfoPlistTests {
+  func rules(in fixture: String) -> [String] {
+    var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
+    let report = linter.lint(
+      paths: ["Tests/Fixtures/generated-info-plist/\(fixture)"], currentDirectory: repositoryRoot)
+    #expect(report.fileErrors.isEmpty)
+    return report.diagnostics.map { "\(Paths.fileName($0.path)) \($0.rule) \($0.severity.rawValue)" }
+  }
+
+  @Test(arguments: ["extra-keys", "empty-dict", "no-file"])
+  func aBackgroundPushToAnAppWithoutTheModeIsReported(shape: String) {
+    #expect(rules(in: shape) == ["sync.json background-mode-missing error"])
+    #expect(rules(in: shape + "-control").isEmpty)
+  }
+
+  @Test func theTargetsFileIsItsInfoPlistWhateverItsKeys() {
+    var linter = Linter(configuration: Configuration(directory: repositoryRoot), jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
+    let projects = linter.describeProjects(
+      paths: ["Tests/Fixtures/generated-info-plist/empty-dict"], currentDirectory: repositoryRoot
+    ).projects
+    let kinds = projects.flatMap(\.files).map { "\(Paths.fileName($0.path)) \($0.kind)" }
+    #expect(kinds.contains("Info.plist app-info-plist"), "\(kinds)")
+  }
+}

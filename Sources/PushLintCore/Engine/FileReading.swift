@@ -29,6 +29,9 @@ extension Linter {
     /// Nothing but white space (or nothing at all): no document to judge,
     /// skipped and counted alike whether walked, named or piped.
     var isEmpty = false
+    /// A property list of no kind by its keys, kept until the Xcode project
+    /// has said whether an app target builds from it (`INFOPLIST_FILE`).
+    var unclaimedPlist: Node?
   }
 
   func read(file input: LintInput) -> ReadFile {
@@ -119,7 +122,10 @@ extension Linter {
       } else {
         kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
       }
-      guard let kind else { continue }
+      guard let kind else {
+        if format == .plist, let root = result.root, root.isObject { file.unclaimedPlist = root }
+        continue
+      }
       var document = Document(
         path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
         readerFindings: result.findings)

@@ -136,9 +136,7 @@ public struct Linter: Sendable {
           displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
           explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
     }
-    resolveRegistrations(&readFiles)
-    let project = ProjectContext(
-      documents: readFiles.flatMap(\.documents).filter(isContext), sounds: readFiles.compactMap(\.sound))
+    let project = projectContext(of: &readFiles)
     let outcomes = readFiles.map { check($0, project: project) }
     let used = outcomes.reduce(into: Set<Int>()) { $0.formUnion($1.usedOverrides) }
     let all =
@@ -230,9 +228,7 @@ public struct Linter: Sendable {
       + readInParallel(
         collectContextInputs(
           excluding: Set(files.map(\.input.absolutePath)), currentDirectory: currentDirectory, errors: &errors))
-    resolveRegistrations(&all)
-    let project = ProjectContext(
-      documents: all.flatMap(\.documents).filter(isContext), sounds: all.compactMap(\.sound))
+    let project = projectContext(of: &all)
     return (Array(all.prefix(files.count)), all.dropFirst(files.count), project)
   }
 

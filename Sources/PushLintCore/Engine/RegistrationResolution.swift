@@ -1,8 +1,35 @@
-/// Between reading and checking: the registrations in a project's source
-/// files, resolved across all of them (a constant in one file names the
-/// category registered in another), become categories documents of the
-/// files that register.
+/// Between reading and checking: the project context. The registrations in
+/// a project's source files, resolved across all of them (a constant in one
+/// file names the category registered in another), become categories
+/// documents of the files that register; the Xcode project then says which
+/// property lists are its apps' Info.plists.
 extension Linter {
+  /// The context the files make, once their registrations are resolved and
+  /// every app target's `INFOPLIST_FILE` is read as that app's Info.plist,
+  /// whatever its keys (with `GENERATE_INFOPLIST_FILE` it may hold only a
+  /// few, or none).
+  func projectContext(of files: inout [ReadFile]) -> ProjectContext {
+    resolveRegistrations(&files)
+    var project = ProjectContext(
+      documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound))
+    let read = Set(project.appPlists.map(\.declaration.path))
+    let named = Set(project.targets.filter(\.isApp).compactMap(\.infoPlist)).subtracting(read)
+    guard !named.isEmpty else { return project }
+    var adopted = false
+    for index in files.indices {
+      guard named.contains(files[index].input.displayPath), let root = files[index].unclaimedPlist else { continue }
+      files[index].documents.append(
+        Document(path: files[index].input.displayPath, format: .plist, kind: .appInfoPlist, root: root))
+      files[index].unclaimedPlist = nil
+      adopted = true
+    }
+    if adopted {
+      project = ProjectContext(
+        documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound))
+    }
+    return project
+  }
+
   func resolveRegistrations(_ files: inout [ReadFile]) {
     guard files.contains(where: \.registers) else { return }
     for reader in registrationReaders {

@@ -5,6 +5,28 @@ public struct SoundEntry: Sendable {
   public var header: Result<SoundFileInfo, SoundFileError>
 }
 
+/// An app's Info.plist as the build makes it, for the rules that read one.
+public struct BuiltInfoPlist: Sendable {
+  /// `UIBackgroundModes` (or the root) in the Info.plist file, or, when
+  /// Xcode generates the whole file, the target in the Xcode project.
+  public var declaration: Declaration
+  public var backgroundModes: [String]?
+  /// The `INFOPLIST_FILE`, when there is one.
+  public var file: String?
+  /// The app target, when an Xcode project names it.
+  public var app: String?
+  /// `GENERATE_INFOPLIST_FILE`: Xcode adds the `INFOPLIST_KEY_*` settings.
+  public var generated = false
+  /// What the run cannot see that may add keys (`XcodeTarget.infoPlistMayChange`).
+  public var mayChange: String?
+
+  public init(declaration: Declaration, backgroundModes: [String]?, file: String?) {
+    self.declaration = declaration
+    self.backgroundModes = backgroundModes
+    self.file = file
+  }
+}
+
 /// A declaration somewhere in the project, for messages that name the other file.
 public struct Declaration: Sendable {
   public var name: String
@@ -173,14 +195,42 @@ public struct ProjectContext: Sendable {
 
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
-  /// The app Info.plists less those the Xcode project gives to targets that
-  /// are no app (a test bundle's, a framework's, whose package type is a
-  /// build setting).
-  public var applicationPlists: [(declaration: Declaration, backgroundModes: [String]?)] {
-    let others = Set(targets.filter { !$0.isApp }.compactMap(\.infoPlist))
-    guard !others.isEmpty else { return appPlists }
-    let apps = Set(targets.filter(\.isApp).compactMap(\.infoPlist))
-    return appPlists.filter { !others.contains($0.declaration.path) || apps.contains($0.declaration.path) }
+  /// Every app's Info.plist as Xcode builds it, as far as the run can tell:
+  /// with an Xcode project, each app target's (`builtInfoPlist(of:)`), and
+  /// the app Info.plists no target names; without one, the property lists
+  /// whose keys show they are an app's. The plists of targets that are no
+  /// app (a test bundle's, a framework's) are left out.
+  public var appInfoPlists: [BuiltInfoPlist] {
+    let named = Set(targets.compactMap(\.infoPlist))
+    let loose = appPlists.filter { !named.contains($0.declaration.path) }.map {
+      BuiltInfoPlist(declaration: $0.declaration, backgroundModes: $0.backgroundModes, file: $0.declaration.path)
+    }
+    return targets.filter(\.isApp).compactMap(builtInfoPlist(of:)) + loose
+  }
+
+  /// An app target's Info.plist as Xcode builds it: its `INFOPLIST_FILE`
+  /// (read as the app's whatever its keys), with `GENERATE_INFOPLIST_FILE`
+  /// merged with the `INFOPLIST_KEY_*` settings, or those settings alone.
+  /// Nil when the run cannot tell (the file was not read, or the target
+  /// names none and generates none).
+  public func builtInfoPlist(of target: XcodeTarget) -> BuiltInfoPlist? {
+    let generatedModes =
+      target.generatesInfoPlist
+      ? target.infoPlistKeys["UIBackgroundModes"].map { $0.split(separator: " ").map(String.init) } : nil
+    var built: BuiltInfoPlist
+    if let path = target.infoPlist {
+      guard let file = appPlists.first(where: { $0.declaration.path == path }) else { return nil }
+      let modes = file.backgroundModes.map { $0 + (generatedModes ?? []) } ?? generatedModes
+      built = BuiltInfoPlist(declaration: file.declaration, backgroundModes: modes, file: path)
+    } else if target.generatesInfoPlist {
+      built = BuiltInfoPlist(declaration: target.declaration, backgroundModes: generatedModes, file: nil)
+    } else {
+      return nil
+    }
+    built.app = target.name
+    built.generated = target.generatesInfoPlist
+    built.mayChange = target.infoPlistMayChange
+    return built
   }
 
   /// Where an action of this identifier is declared: a categories file, or

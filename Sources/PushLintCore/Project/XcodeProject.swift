@@ -16,6 +16,14 @@ public struct XcodeTarget: Sendable {
   public var entitlements: String?
   /// `INFOPLIST_KEY_*` settings: keys of a generated Info.plist.
   public var infoPlistKeys: [String: String] = [:]
+  /// `GENERATE_INFOPLIST_FILE = YES` (Xcode 13's default): the built
+  /// Info.plist is `infoPlist` (if any) with the `INFOPLIST_KEY_*` settings
+  /// merged in, or the settings alone.
+  public var generatesInfoPlist = false
+  /// What the run cannot see that may still add keys to the built
+  /// Info.plist: a Run Script phase that edits it, or an `.xcconfig` file a
+  /// configuration is based on that the run did not read.
+  public var infoPlistMayChange: String?
   /// The platform the target builds for and its lowest deployment target
   /// over the configurations (`SDKROOT` with its `…_DEPLOYMENT_TARGET`).
   public var deploymentTarget: (platform: Platform, version: OSVersion)?
@@ -76,9 +84,14 @@ enum XcodeProjectReader {
       var target = XcodeTarget(
         name: name, productType: node["productType"]?.stringValue ?? "",
         declaration: Declaration(name: name, path: path, span: span))
+      var unreadSettingsFile: String?
       for configuration in configurations(of: node, in: object, settingsFiles: settingsFiles) {
         var settings = projectSettings[configuration.name] ?? [:]
         settings.merge(configuration.settings) { $1 }
+        // CocoaPods' files set search paths and flags, never Info.plist keys.
+        if let unread = configuration.unreadSettingsFile, !unread.contains("Pods-"), !unread.contains("Pods/") {
+          unreadSettingsFile = unreadSettingsFile ?? unread
+        }
         let builtIn = [
           "TARGET_NAME": name, "PROJECT_NAME": projectName, "SRCROOT": ".", "PROJECT_DIR": ".",
           "SOURCE_ROOT": ".", "CONFIGURATION": configuration.name,
@@ -103,14 +116,21 @@ enum XcodeProjectReader {
         {
           target.deploymentTarget = (platform, version)
         }
+        if settings["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" { target.generatesInfoPlist = true }
         for (key, value) in settings where key.hasPrefix("INFOPLIST_KEY_") {
           target.infoPlistKeys[String(key.dropFirst("INFOPLIST_KEY_".count))] = expander.expand(value) ?? value
         }
       }
       for phase in node["buildPhases"]?.elements ?? [] {
-        guard let phase = object(phase.stringValue), phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else {
-          continue
+        guard let phase = object(phase.stringValue) else { continue }
+        if phase["isa"]?.stringValue == "PBXShellScriptBuildPhase", target.infoPlistMayChange == nil,
+          let script = phase["shellScript"]?.stringValue,
+          ["PlistBuddy", "plutil", "Info.plist", "INFOPLIST"].contains(where: { script.contains($0) })
+        {
+          let name = phase["name"]?.stringValue.map { " (\($0))" } ?? ""
+          target.infoPlistMayChange = "a Run Script build phase\(name) that edits the Info.plist"
         }
+        guard phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else { continue }
         for file in phase["files"]?.elements ?? [] {
           if let reference = object(file.stringValue)?["fileRef"]?.stringValue, let filePath = filePaths[reference] {
             target.sourceFiles.insert(filePath)
@@ -119,6 +139,11 @@ enum XcodeProjectReader {
       }
       for group in node["fileSystemSynchronizedGroups"]?.elements ?? [] {
         if let folder = group.stringValue.flatMap({ filePaths[$0] }) { target.sourceFolders.append(folder) }
+      }
+      // An unread .xcconfig may name the Info.plist file a target whose
+      // own settings name none builds from.
+      if target.infoPlistMayChange == nil, target.infoPlist == nil, let unread = unreadSettingsFile {
+        target.infoPlistMayChange = "the build settings file \(unread), which the run did not read"
       }
       for dependency in node["dependencies"]?.elements ?? [] {
         if let targetID = object(dependency.stringValue)?["target"]?.stringValue, let name = names[targetID] {
@@ -169,15 +194,17 @@ enum XcodeProjectReader {
   /// strings: those of the `.xcconfig` it is based on, then its own.
   private static func configurations(
     of node: Node, in object: (String?) -> Node?, settingsFiles: [String: Node]
-  ) -> [(name: String, settings: [String: String])] {
+  ) -> [(name: String, settings: [String: String], unreadSettingsFile: String?)] {
     let list = object(node["buildConfigurationList"]?.stringValue)
     return (list?["buildConfigurations"]?.elements ?? []).compactMap { reference in
       guard let configuration = object(reference.stringValue) else { return nil }
       var settings: [String: String] = [:]
+      var unread: String?
       if let base = object(configuration["baseConfigurationReference"]?.stringValue),
         let name = base["path"]?.stringValue ?? base["name"]?.stringValue
       {
         settings = buildSettings(named: name, in: settingsFiles, depth: 0)
+        if settings.isEmpty { unread = name }
       }
       for member in configuration["buildSettings"]?.members ?? [] {
         // A setting with a condition (`KEY[sdk=iphoneos*]`) holds for some builds only.
@@ -188,7 +215,7 @@ enum XcodeProjectReader {
           settings[member.key] = elements.compactMap(\.stringValue).joined(separator: " ")
         }
       }
-      return (configuration["name"]?.stringValue ?? "", settings)
+      return (configuration["name"]?.stringValue ?? "", settings, unread)
     }
   }
 

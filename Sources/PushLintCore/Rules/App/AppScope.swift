@@ -46,10 +46,8 @@ struct AppScope {
     }.map { ($0.declaration, $0.grants) }
   }
 
-  /// The app's own Info.plist, when the run read it as an app Info.plist.
-  func infoPlist(in project: ProjectContext) -> [(declaration: Declaration, backgroundModes: [String]?)]? {
-    guard let path = app.infoPlist else { return nil }
-    let found = project.appPlists.filter { $0.declaration.path == path }
-    return found.isEmpty ? nil : found
+  /// The app's own Info.plist as Xcode builds it, when the run can tell.
+  func infoPlist(in project: ProjectContext) -> BuiltInfoPlist? {
+    project.builtInfoPlist(of: app)
   }
 }
