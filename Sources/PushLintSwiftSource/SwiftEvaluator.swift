@@ -521,7 +521,7 @@ struct Evaluator {
       }
       return .unknown("the result of \(name)(…)")
     }
-    return .unknown("the result of \(call.calledExpression.trimmedDescription.prefix(40))(…)")
+    return .unknown("the result of \(Self.shortName(call.calledExpression.trimmedDescription))(…)")
   }
 
   private func labelsAre(_ call: FunctionCallExprSyntax, _ labels: [String]) -> Bool {
@@ -622,6 +622,12 @@ struct Evaluator {
         let list = Array(items)
         if let position = list.firstIndex(where: { $0.id == child.id }) {
           for declarationIndex in stride(from: position - 1, through: 0, by: -1) {
+            // `guard let name = …` (or `guard case`): bound at run time.
+            if let guarded = list[declarationIndex].item.as(GuardStmtSyntax.self),
+              Self.binds(name, in: guarded.conditions)
+            {
+              return .unknown("\(name) is bound by a guard at run time")
+            }
             guard let variable = list[declarationIndex].item.as(VariableDeclSyntax.self),
               let binding = variable.bindings.first(where: {
                 $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
@@ -652,10 +658,39 @@ struct Evaluator {
       {
         return .unknown("\(name) is a loop variable")
       }
+      // `if let name = …` and `while let`: bound at run time inside the body.
+      if let conditional = ancestor.as(IfExprSyntax.self), Self.binds(name, in: conditional.conditions) {
+        return .unknown("\(name) is bound by an if at run time")
+      }
+      if let loop = ancestor.as(WhileStmtSyntax.self), Self.binds(name, in: loop.conditions) {
+        return .unknown("\(name) is bound by a while at run time")
+      }
       child = ancestor
       current = ancestor.parent
     }
     return nil
+  }
+
+  /// A callee for a message: whole when short, else its last two parts
+  /// (`….notifications.categoryFor`), never cut inside a name.
+  static func shortName(_ text: String) -> String {
+    guard text.count > 40 else { return text }
+    let parts = text.split(separator: ".")
+    return parts.count > 1 ? "…." + parts.suffix(2).joined(separator: ".") : text
+  }
+
+  /// Whether conditions bind `name` (`let name = …`, `let name`, `case .x(let name)`).
+  static func binds(_ name: String, in conditions: ConditionElementListSyntax) -> Bool {
+    conditions.contains { element in
+      switch element.condition {
+      case .optionalBinding(let binding):
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      case .matchingPattern(let matching):
+        return matching.pattern.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+      default:
+        return false
+      }
+    }
   }
 
   /// `name.append(x)`, `name.append(contentsOf: xs)`, `name += xs` inside

@@ -174,8 +174,8 @@ enum RuleTables {
     let rules = catalog.orderedNames.compactMap(catalog.description(of:)).filter { $0.group == group }
     return ["| rule | default | finds |", "|---|---|---|"]
       + rules.map { rule in
-        let lower = rule.lowerSeverities.map(\.severity.rawValue).joined(separator: ", ")
-        let level = rule.severity.rawValue + (lower.isEmpty ? "" : " (some cases \(lower))")
+        let lower = rule.lowerSeverities.map(\.severity.gccWord).joined(separator: ", ")
+        let level = rule.severity.gccWord + (lower.isEmpty ? "" : " (some cases \(lower))")
         return "| `\(rule.name)` | \(level) | \(rule.summary) |"
       }
   }

@@ -792,7 +792,7 @@ import Testing
     for fragment in [
       "\"version\": 1", "\"root\": \"ios\"", "\"path\": \"ios/Chat/Categories.swift\"",
       "\"kind\": \"source-registrations\"",
-      "\"reason\": \"mentions no UNNotificationCategory or UNNotificationAction; not parsed\"",
+      "\"reason\": \"names no notification type; not parsed\"",
       "\"bundleIdentifier\": \"com.example.chat.debug\"", "\"productType\": \"com.apple.product-type.application\"",
       "\"infoPlist\": \"ios/Chat/Info.plist\"", "\"identifier\": \"CHAT\"", "\"line\": 1", "\"textInput\": false",
       "\"options\": [\n                \"foreground\"", "\"unresolved\": [", "\"line\": 2",

@@ -660,6 +660,35 @@ let pushlintBinary: String = {
     #expect(run(pushlintBinary, ["project", "--help"]).standardOutput.contains("-c, --config"))
   }
 
+  /// `pushlint project` on an ordinary app stays readable: what the app is
+  /// comes first, and skipped files are counted, not listed (JSON lists them).
+  @Test func projectOutputIsForPeopleWhateverTheAppHolds() {
+    let scratch = ScratchDirectory()
+    _ = run("/bin/cp", ["-R", repositoryRoot + "/samples/ExampleApp", scratch.path + "/App"])
+    for index in 0..<300 { scratch.write("App/Views/View\(index).swift", "import SwiftUI\nstruct View\(index) {}\n") }
+    for index in 0..<100 {
+      scratch.write("App/Assets.xcassets/Icon\(index).imageset/Contents.json", "{\"images\": [], \"info\": {}}")
+    }
+    let text = run(pushlintBinary, ["project", "App"], in: scratch.path)
+    #expect(text.status == 0, "\(text.standardError)")
+    let lines = text.standardOutput.split(separator: "\n")
+    #expect(lines.count < 80, "\(lines.count) lines")
+    for name in [
+      "ExampleApp  application", "MeetingContent  app-extension", "NotificationService  app-extension",
+      "MEETING_INVITATION", "CHAT_MESSAGE", "SAFETY_ALERT", "content extensions:",
+    ] {
+      #expect(text.standardOutput.contains(name), "\(name)")
+    }
+    #expect(
+      text.standardOutput.contains(
+        "skipped: 401 files: 300 Swift files with no notification type, 100 asset catalog entries, 1 file of no kind pushlint reads (--verbose lists them)"
+      ), "\(text.standardOutput)")
+    let json = run(pushlintBinary, ["project", "App", "--format", "json"], in: scratch.path)
+    #expect(json.standardOutput.components(separatedBy: "\"reason\": ").count - 1 == 401)
+    let verbose = run(pushlintBinary, ["project", "App", "--verbose"], in: scratch.path)
+    #expect(verbose.standardOutput.contains("App/Views/View7.swift  names no notification type; not parsed"))
+  }
+
   /// A run that fails on a threshold says which, on standard error.
   @Test func thresholdFailuresSayWhy() {
     let scratch = ScratchDirectory()

@@ -10,6 +10,10 @@ public struct ProjectDescription: Sendable {
   public struct Skipped: Sendable {
     public var path: String
     public var reason: String
+    /// What the file is, counted by in a short listing ("Swift files with
+    /// no notification type"): singular and plural. Nil for a file that
+    /// could not be read, which every listing names.
+    public var group: (one: String, many: String)?
   }
   public struct Category: Sendable {
     public var identifier: String
@@ -76,7 +80,7 @@ extension Linter {
       for file in files.sorted(by: { $0.input.displayPath < $1.input.displayPath }) {
         let path = file.input.displayPath
         if let error = file.error {
-          description.skipped.append(.init(path: path, reason: error.reason))
+          description.skipped.append(.init(path: path, reason: error.reason, group: nil))
         } else if file.sound != nil {
           description.files.append(.init(path: path, kind: "sound"))
         } else if file.isJSONLines {
@@ -84,15 +88,8 @@ extension Linter {
         } else if let document = file.documents.first {
           let kind = document.format.isSourceCode ? "source-registrations" : document.kind.rawValue
           description.files.append(.init(path: path, kind: kind))
-        } else if file.isCode {
-          let reason =
-            SourceFormat.from(fileName: path) == .storyboard
-            ? "declares no notificationCategory"
-            : "mentions no UNNotificationCategory or UNNotificationAction; not parsed"
-          description.skipped.append(.init(path: path, reason: reason))
         } else {
-          description.skipped.append(
-            .init(path: path, reason: "not a kind pushlint reads (payload, plist, categories…)"))
+          description.skipped.append(Self.skipped(file))
         }
       }
       description.targets = context.targets
@@ -137,8 +134,36 @@ extension Linter {
       }
       projects.append(description)
     }
-    // The root's own project is shown when it has files, or when it is the only one.
-    if projects.count > 1 { projects.removeAll { $0.files.isEmpty && $0.skipped.isEmpty } }
     return (projects, errors)
+  }
+
+  /// Why a file read holds nothing pushlint judges, and the group it is counted in.
+  static func skipped(_ file: ReadFile) -> ProjectDescription.Skipped {
+    let path = file.input.displayPath
+    let language = SourceFormat.from(fileName: path)
+    if language == .storyboard {
+      return .init(
+        path: path, reason: "declares no notificationCategory",
+        group: ("storyboard with no category", "storyboards with no category"))
+    }
+    if file.isCode {
+      let name = language == .swift ? "Swift" : "Objective-C"
+      if file.registers {
+        return .init(
+          path: path, reason: "parsed: names notification types but registers no category",
+          group: ("\(name) file that registers no category", "\(name) files that register no category"))
+      }
+      return .init(
+        path: path, reason: "names no notification type; not parsed",
+        group: ("\(name) file with no notification type", "\(name) files with no notification type"))
+    }
+    if file.isEmpty { return .init(path: path, reason: "empty", group: ("empty file", "empty files")) }
+    if Paths.fileName(path) == "Contents.json" && path.contains(".xcassets/") {
+      return .init(
+        path: path, reason: "an asset catalog entry", group: ("asset catalog entry", "asset catalog entries"))
+    }
+    return .init(
+      path: path, reason: "not a kind pushlint reads (payload, plist, categories…)",
+      group: ("file of no kind pushlint reads", "files of no kind pushlint reads"))
   }
 }

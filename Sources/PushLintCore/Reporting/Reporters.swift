@@ -26,7 +26,8 @@ public enum PushLintInfo {
   public static let informationURI = "https://github.com/pushlint/pushlint"
 }
 
-/// `json`: the documented, stable shape (README, "Output formats").
+/// `json`: the documented, stable shape (README, "Output formats"). Version
+/// 2 names severities as every other output does: error, warning, note.
 public enum JSONReporter {
   public static func render(_ report: LintReport) -> String {
     let diagnostics = report.diagnostics.map { diagnostic -> JSONOutput in
@@ -37,7 +38,7 @@ public enum JSONReporter {
         ("column", .int(diagnostic.span.start.column)),
         ("endLine", .int(diagnostic.span.end.line)),
         ("endColumn", .int(diagnostic.span.end.column)),
-        ("severity", .string(diagnostic.severity.rawValue)),
+        ("severity", .string(diagnostic.severity.gccWord)),
         ("rule", .string(diagnostic.rule)),
         ("message", .string(diagnostic.message)),
         ("pointer", .string(diagnostic.pointer)),
@@ -45,7 +46,7 @@ public enum JSONReporter {
       ])
     }
     let document = JSONOutput.object([
-      ("version", .int(1)),
+      ("version", .int(2)),
       ("tool", .object([("name", .string(PushLintInfo.name)), ("version", .string(PushLintInfo.version))])),
       ("diagnostics", .array(diagnostics)),
       (
@@ -55,7 +56,7 @@ public enum JSONReporter {
           ("documents", .int(report.documents)),
           ("errors", .int(report.count(.error))),
           ("warnings", .int(report.count(.warning))),
-          ("infos", .int(report.count(.info))),
+          ("notes", .int(report.count(.info))),
           ("unreadable", .int(report.fileErrors.count)),
           ("emptyFiles", .int(report.emptyFiles)),
         ])

@@ -9,11 +9,11 @@ public enum RuleListing {
     for name in names {
       guard let description = catalog.description(of: name) else { continue }
       let padded = name + String(repeating: " ", count: width - name.count)
-      let severity = description.severity.rawValue
+      let severity = description.severity.gccWord
       output +=
         "\(padded)  \(severity + String(repeating: " ", count: max(0, 7 - severity.count)))  \(description.summary)\n"
       for lower in description.lowerSeverities {
-        output += String(repeating: " ", count: width + 11) + "\(lower.severity.rawValue) for \(lower.when)\n"
+        output += String(repeating: " ", count: width + 11) + "\(lower.severity.gccWord) for \(lower.when)\n"
       }
     }
     return output
@@ -21,9 +21,9 @@ public enum RuleListing {
 
   /// One rule's document, without the example marks, and its source.
   public static func document(_ description: RuleDescription) -> String {
-    var output = "\(description.name) (\(description.severity.rawValue))\n"
+    var output = "\(description.name) (\(description.severity.gccWord))\n"
     for lower in description.lowerSeverities {
-      output += "  \(lower.severity.rawValue) for \(lower.when)\n"
+      output += "  \(lower.severity.gccWord) for \(lower.when)\n"
     }
     output += "\n\(description.markdown)\n"
     if let source = description.source { output += "\nSource: \(source)\n" }
@@ -37,10 +37,10 @@ public enum RuleListing {
     let rules = names.compactMap { name -> JSONOutput? in
       guard let description = catalog.description(of: name) else { return nil }
       let lower = description.lowerSeverities.map { lower in
-        JSONOutput.object([("severity", .string(lower.severity.rawValue)), ("when", .string(lower.when))])
+        JSONOutput.object([("severity", .string(lower.severity.gccWord)), ("when", .string(lower.when))])
       }
       var members: [(String, JSONOutput)] = [
-        ("name", .string(description.name)), ("severity", .string(description.severity.rawValue)),
+        ("name", .string(description.name)), ("severity", .string(description.severity.gccWord)),
         ("lowerSeverities", .array(lower)), ("group", .string(description.group.rawValue)),
         ("summary", .string(description.summary)), ("source", description.source.map(JSONOutput.string) ?? .null),
       ]
