@@ -196,16 +196,19 @@ public struct ProjectContext: Sendable {
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
 
   /// Every app's Info.plist as Xcode builds it, as far as the run can tell:
-  /// with an Xcode project, each app target's (`builtInfoPlist(of:)`), and
-  /// the app Info.plists no target names; without one, the property lists
-  /// whose keys show they are an app's. The plists of targets that are no
-  /// app (a test bundle's, a framework's) are left out.
+  /// with an Xcode project, each iOS, iPadOS or visionOS app target's
+  /// (`builtInfoPlist(of:)`), and the app Info.plists no target names;
+  /// without one, the property lists whose keys show they are an app's.
+  /// The plists of targets that are no such app (a test bundle's, a
+  /// framework's, a macOS app's) are left out.
   public var appInfoPlists: [BuiltInfoPlist] {
     let named = Set(targets.compactMap(\.infoPlist))
     let loose = appPlists.filter { !named.contains($0.declaration.path) }.map {
       BuiltInfoPlist(declaration: $0.declaration, backgroundModes: $0.backgroundModes, file: $0.declaration.path)
     }
-    return targets.filter(\.isApp).compactMap(builtInfoPlist(of:)) + loose
+    let others = Set(targets.filter { !$0.needsBackgroundModesForPushes }.compactMap(\.infoPlist))
+    return targets.filter(\.needsBackgroundModesForPushes).compactMap(builtInfoPlist(of:))
+      + loose.filter { !others.contains($0.declaration.path) }
   }
 
   /// An app target's Info.plist as Xcode builds it: its `INFOPLIST_FILE`

@@ -27,6 +27,8 @@ public struct XcodeTarget: Sendable {
   /// The platform the target builds for and its lowest deployment target
   /// over the configurations (`SDKROOT` with its `…_DEPLOYMENT_TARGET`).
   public var deploymentTarget: (platform: Platform, version: OSVersion)?
+  /// `SDKROOT`, when a configuration sets it (`iphoneos`, `macosx`, …).
+  public var sdk: String?
   /// The targets this one depends on (an app's embedded extensions).
   public var dependencies: [String] = []
   /// The source files the target compiles, as the run shows paths, and the
@@ -43,6 +45,14 @@ public struct XcodeTarget: Sendable {
   public var declaration: Declaration
 
   public var isApp: Bool { productType.hasPrefix("com.apple.product-type.application") }
+
+  /// Whether the app's background pushes need `UIBackgroundModes`: an app
+  /// for iOS, iPadOS or visionOS. A macOS app is woken without the key
+  /// (it does not exist there); a watch app's and a tvOS app's background
+  /// delivery is not judged.
+  public var needsBackgroundModesForPushes: Bool {
+    isApp && !productType.contains("watchapp") && sdk != "macosx" && sdk != "appletvos" && sdk != "watchos"
+  }
   public var isExtension: Bool { productType.contains("extension") }
 
   /// A short name for the product type (`app`, `app-extension`, `framework`).
@@ -110,6 +120,7 @@ enum XcodeProjectReader {
         if target.entitlements == nil, let file = settings["CODE_SIGN_ENTITLEMENTS"].flatMap({ expander.expand($0) }) {
           target.entitlements = projectPath(file, in: projectDirectory)
         }
+        if let sdk = settings["SDKROOT"], target.sdk == nil { target.sdk = sdk }
         if let sdk = settings["SDKROOT"], let (platform, key) = Self.deploymentSettings[sdk],
           let text = settings[key].flatMap({ expander.expand($0) }), let version = OSVersion(text),
           target.deploymentTarget.map({ version < $0.version }) ?? true
@@ -128,7 +139,7 @@ enum XcodeProjectReader {
           ["PlistBuddy", "plutil", "Info.plist", "INFOPLIST"].contains(where: { script.contains($0) })
         {
           let name = phase["name"]?.stringValue.map { " (\($0))" } ?? ""
-          target.infoPlistMayChange = "a Run Script build phase\(name) that edits the Info.plist"
+          target.infoPlistMayChange = "a Run Script build phase\(name), whose script names the Info.plist,"
         }
         guard phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else { continue }
         for file in phase["files"]?.elements ?? [] {

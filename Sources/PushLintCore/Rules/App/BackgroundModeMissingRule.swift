@@ -8,9 +8,9 @@ enum BackgroundModeMissingRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     // The push's own app's Info.plist, when its topic names one; else every app's.
-    let plists =
-      AppScope(document, context: context)?.infoPlist(in: context.project).map { [$0] }
-      ?? context.project.appInfoPlists
+    let scope = AppScope(document, context: context)
+    if let scope, !scope.app.needsBackgroundModesForPushes { return [] }
+    let plists = scope?.infoPlist(in: context.project).map { [$0] } ?? context.project.appInfoPlists
     guard !plists.isEmpty, let push = document.push, push.contentAvailable,
       let member = push.aps?.member("content-available"),
       !plists.contains(where: { $0.backgroundModes?.contains("remote-notification") == true })
