@@ -217,3 +217,29 @@ import Testing
     #expect(kinds.contains("Info.plist app-info-plist"), "\(kinds)")
   }
 }
+
+@Suite struct EntitlementMessageTests {
+  @Test func severalEntitlementsFilesAreNamedWithoutADoubleNegative() {
+    let entitlements = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>aps-environment</key>
+        <string>production</string>
+      </dict>
+      </plist>
+      """
+    var linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    linter.registrationReaders.append(SwiftRegistrationReader())
+    let found = linter.lint(project: [
+      ("iOS/App.entitlements", Array(entitlements.utf8)), ("macOS/App.entitlements", Array(entitlements.utf8)),
+      ("push/alarm.json", Array("{\"aps\": {\"alert\": \"Smoke\", \"interruption-level\": \"critical\"}}".utf8)),
+    ])
+    #expect(found.map(\.rule) == ["critical-alert-entitlement"])
+    #expect(
+      found.first?.message.contains(
+        "which none of iOS/App.entitlements:3, macOS/App.entitlements:3 grants (nor does any provisioning profile")
+        == true,
+      "\(found.map(\.message))")
+  }
+}

@@ -39,14 +39,15 @@ extension Rule {
         severity: .info)
     }
     let paths = files.map(\.declaration.place)
-    let granters = paths.count == 1 ? paths[0] : "none of " + paths.joined(separator: ", ")
+    let granters =
+      paths.count == 1 ? paths[0] + " does not grant" : "none of " + paths.joined(separator: ", ") + " grants"
     let profiles =
       project.profiles.isEmpty
       ? " (nor does any provisioning profile in scope, so only a signing step could add it)"
       : ""
     return finding(
       at: node,
-      "\(what) \(needs) the \(entitlement) entitlement, which \(granters) does not grant\(profiles); \(consequence)",
+      "\(what) \(needs) the \(entitlement) entitlement, which \(granters)\(profiles); \(consequence)",
       help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
   }
 }
