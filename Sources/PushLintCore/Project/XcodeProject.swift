@@ -135,11 +135,10 @@ enum XcodeProjectReader {
       for phase in node["buildPhases"]?.elements ?? [] {
         guard let phase = object(phase.stringValue) else { continue }
         if phase["isa"]?.stringValue == "PBXShellScriptBuildPhase", target.infoPlistMayChange == nil,
-          let script = phase["shellScript"]?.stringValue,
-          ["PlistBuddy", "plutil", "Info.plist", "INFOPLIST"].contains(where: { script.contains($0) })
+          let script = phase["shellScript"]?.stringValue, Self.mayEditInfoPlist(script)
         {
           let name = phase["name"]?.stringValue.map { " (\($0))" } ?? ""
-          target.infoPlistMayChange = "a Run Script build phase\(name), whose script names the Info.plist,"
+          target.infoPlistMayChange = "a Run Script build phase\(name) that edits the Info.plist"
         }
         guard phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else { continue }
         for file in phase["files"]?.elements ?? [] {
@@ -248,6 +247,17 @@ enum XcodeProjectReader {
       }
     }
     return settings
+  }
+
+  /// Whether a Run Script may change the target's built Info.plist: it
+  /// names `UIBackgroundModes`, or it runs a plist editor on the target's
+  /// Info.plist (`$INFOPLIST_FILE`, `$INFOPLIST_PATH`). A script that
+  /// copies a framework with its own `Info.plist` does not.
+  static func mayEditInfoPlist(_ script: String) -> Bool {
+    if script.contains("UIBackgroundModes") { return true }
+    let namesTheTargets = ["INFOPLIST_FILE", "INFOPLIST_PATH", "PRODUCT_SETTINGS_PATH"].contains { script.contains($0) }
+    let edits = ["PlistBuddy", "plutil", "defaults write"].contains { script.contains($0) }
+    return namesTheTargets && edits
   }
 
   /// A path a build setting gives, as the run shows paths.
