@@ -305,8 +305,61 @@ struct Evaluator {
     if let switchExpression = expression.as(SwitchExprSyntax.self) {
       return switchValue(switchExpression, scope: scope)
     }
-    if expression.is(TernaryExprSyntax.self) { return .unknown("a condition decided at run time") }
+    if let ternary = expression.as(TernaryExprSyntax.self) {
+      let alternatives = [
+        evaluate(ternary.thenExpression, scope: scope), evaluate(ternary.elseExpression, scope: scope),
+      ]
+      return Self.merged(alternatives) ?? .unknown("a condition decided at run time")
+    }
     return .unknown("\(expression.trimmedDescription.prefix(40)) is decided at run time")
+  }
+
+  /// One value for alternatives the running app chooses between: the
+  /// string they all are, or, for arrays, every element of any of them,
+  /// those missing from some marked conditional (an action only some runs
+  /// register). Nil when they cannot be joined so.
+  static func merged(_ alternatives: [StaticValue]) -> StaticValue? {
+    guard let first = alternatives.first else { return nil }
+    if case .string(let text) = first,
+      alternatives.allSatisfy({ if case .string(let other) = $0 { other == text } else { false } })
+    {
+      return first
+    }
+    var arrays: [[(value: StaticValue, conditional: Bool)]] = []
+    for alternative in alternatives {
+      guard case .array(let elements) = alternative else { return nil }
+      arrays.append(elements)
+    }
+    var keys: [String] = []
+    var joined: [String: (value: StaticValue, conditional: Bool, count: Int)] = [:]
+    for elements in arrays {
+      var seen: Set<String> = []
+      for (index, element) in elements.enumerated() {
+        guard let key = identity(of: element.value) ?? Optional("#\(keys.count)-\(index)") else { continue }
+        guard seen.insert(key).inserted else { continue }
+        if let known = joined[key] {
+          joined[key] = (known.value, known.conditional || element.conditional, known.count + 1)
+        } else {
+          keys.append(key)
+          joined[key] = (element.value, element.conditional, 1)
+        }
+      }
+    }
+    return .array(
+      keys.compactMap { key in
+        joined[key].map { ($0.value, $0.conditional || $0.count < arrays.count) }
+      })
+  }
+
+  /// What makes two elements of alternative arrays the same element.
+  static func identity(of value: StaticValue) -> String? {
+    switch value {
+    case .action(let action): "action \(action.identifier.text)"
+    case .string(let text): "string \(text)"
+    case .option(let option): "option \(option)"
+    case .implicitMember(let name): "member \(name)"
+    default: nil
+    }
   }
 
   /// `switch` over a known enum case: the value of the branch it takes.
@@ -368,6 +421,16 @@ struct Evaluator {
   }
 
   private mutating func concatenation(_ sequence: SequenceExprSyntax, scope: Scope) -> StaticValue {
+    // `condition ? a : b`, as the parser leaves it unfolded: either branch.
+    let elements = Array(sequence.elements)
+    if let position = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+      position == elements.count - 2, let ternary = elements[position].as(UnresolvedTernaryExprSyntax.self)
+    {
+      let alternatives = [
+        evaluate(ternary.thenExpression, scope: scope), evaluate(elements[position + 1], scope: scope),
+      ]
+      return Self.merged(alternatives) ?? .unknown("a condition decided at run time")
+    }
     var parts: [StaticValue] = []
     for (position, element) in sequence.elements.enumerated() {
       if position % 2 == 1 {
@@ -476,6 +539,13 @@ struct Evaluator {
         var scope = Scope(file: declared.file)
         if let selfValue { scope.bindings["self"] = selfValue }
         values.append(evaluate(expression, scope: scope))
+      case .branches(let expressions):
+        var scope = Scope(file: declared.file)
+        if let selfValue { scope.bindings["self"] = selfValue }
+        let alternatives = expressions.map { evaluate($0, scope: scope) }
+        values.append(
+          Self.merged(alternatives) ?? alternatives.first { $0.reason != nil }
+            ?? .unknown("\(name) returns one of several values, decided at run time"))
       case .enumeration:
         values.append(.type(declared.typePath + [declared.name]))
       }

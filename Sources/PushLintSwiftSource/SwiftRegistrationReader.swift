@@ -57,6 +57,9 @@ struct Declared {
     case enumeration([(name: String, raw: String?)], stringRaw: Bool)
     /// A function without parameters whose body is one expression.
     case function(ExprSyntax)
+    /// A computed property or function without parameters whose body
+    /// returns in several places (`if premium { return [a, b] }; return [a]`).
+    case branches([ExprSyntax])
   }
   var name: String
   /// The enclosing types, outermost first.
@@ -113,17 +116,23 @@ struct DeclarationIndex {
             append(Declared(name: name, typePath: typePath, kind: .value(value), file: file, node: child))
           } else if let expression = Self.singleExpression(of: binding.accessorBlock) {
             append(Declared(name: name, typePath: typePath, kind: .value(expression), file: file, node: child))
+          } else if let returned = Self.returnedExpressions(of: binding.accessorBlock) {
+            append(Declared(name: name, typePath: typePath, kind: .branches(returned), file: file, node: child))
           }
         }
         continue
       }
       if let function = child.as(FunctionDeclSyntax.self) {
-        if function.signature.parameterClause.parameters.isEmpty,
-          let expression = Self.singleExpression(of: function.body?.statements)
-        {
-          append(
-            Declared(
-              name: function.name.text, typePath: typePath, kind: .function(expression), file: file, node: child))
+        if function.signature.parameterClause.parameters.isEmpty {
+          if let expression = Self.singleExpression(of: function.body?.statements) {
+            append(
+              Declared(
+                name: function.name.text, typePath: typePath, kind: .function(expression), file: file, node: child))
+          } else if let body = function.body, let returned = Self.returnedExpressions(in: Syntax(body.statements)) {
+            append(
+              Declared(
+                name: function.name.text, typePath: typePath, kind: .branches(returned), file: file, node: child))
+          }
         }
         continue
       }
@@ -159,6 +168,36 @@ struct DeclarationIndex {
       }
       return singleExpression(of: getter.body?.statements)
     }
+  }
+
+  /// What a getter of several statements returns, in each place it returns.
+  static func returnedExpressions(of accessors: AccessorBlockSyntax?) -> [ExprSyntax]? {
+    guard let accessors else { return nil }
+    switch accessors.accessors {
+    case .getter(let statements): return returnedExpressions(in: Syntax(statements))
+    case .accessors(let list):
+      guard list.count == 1, let getter = list.first, getter.accessorSpecifier.tokenKind == .keyword(.get),
+        let body = getter.body
+      else { return nil }
+      return returnedExpressions(in: Syntax(body.statements))
+    }
+  }
+
+  /// The expressions of the `return`s in a body, not those of closures or
+  /// functions nested in it; nil when there are none.
+  static func returnedExpressions(in body: Syntax) -> [ExprSyntax]? {
+    final class Returns: SyntaxVisitor {
+      var found: [ExprSyntax] = []
+      override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let expression = node.expression { found.append(expression) }
+        return .skipChildren
+      }
+      override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+    let returns = Returns(viewMode: .sourceAccurate)
+    returns.walk(body)
+    return returns.found.isEmpty ? nil : returns.found
   }
 
   static func singleExpression(of statements: CodeBlockItemListSyntax?) -> ExprSyntax? {

@@ -369,6 +369,53 @@ import Testing
       ])
   }
 
+  /// Action lists an app builds in a getter of several statements or picks
+  /// with a condition (the shapes chat and alarm apps write): every action
+  /// either branch holds, those only one holds marked conditional.
+  @Test func swiftActionListsFromBranchingGettersAndConditions() {
+    let result = registered([
+      (
+        "App/NotificationSetup.swift",
+        """
+        import UserNotifications
+
+        final class NotificationSetup {
+          var isPremium = false
+          let reply = UNTextInputNotificationAction(identifier: "REPLY", title: "Reply", options: [])
+          let markRead = UNNotificationAction(identifier: "MARK_READ", title: "Mark read", options: [])
+          let snooze = UNNotificationAction(identifier: "SNOOZE", title: "Snooze", options: [])
+
+          var reminderActions: [UNNotificationAction] {
+            if isPremium {
+              return [markRead, snooze]
+            }
+            return [markRead]
+          }
+
+          func alarmActions() -> [UNNotificationAction] {
+            guard isPremium else { return [markRead] }
+            return [snooze, markRead]
+          }
+
+          func register() {
+            let reminder = UNNotificationCategory(identifier: "REMINDER", actions: reminderActions, intentIdentifiers: [])
+            let alarm = UNNotificationCategory(identifier: "ALARM", actions: alarmActions(), intentIdentifiers: [])
+            let chat = UNNotificationCategory(
+              identifier: "CHAT", actions: isPremium ? [reply, markRead] : [reply], intentIdentifiers: [])
+            UNUserNotificationCenter.current().setNotificationCategories([reminder, alarm, chat])
+          }
+        }
+
+        """
+      )
+    ])
+    #expect(
+      result.categories == [
+        "REMINDER@22: MARK_READ SNOOZE[if]", "ALARM@23: MARK_READ SNOOZE[if]", "CHAT@24: REPLY[text] MARK_READ[if]",
+      ])
+    #expect(result.unresolved.isEmpty)
+  }
+
   // MARK: Through the linter
 
   let contentExtension = """

@@ -2,6 +2,7 @@ enum PushTypeMismatchRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    if let push = document.push, push.declaredPushType == "mdm" { return mdmMismatches(push) }
     guard let push = document.push, push.declaredPushType != nil || push.isBroadcast, let aps = push.aps else {
       return []
     }
@@ -111,5 +112,28 @@ enum PushTypeMismatchRule: Rule {
           help: "start it with a push-to-start push to a device, with \"input-push-channel\" in aps"))
     }
     return findings
+  }
+
+  /// An MDM push carries `{"mdm": "<PushMagic>"}` and nothing the device
+  /// reads besides: the device checks in with its MDM server only when the
+  /// value is the PushMagic string it enrolled with [MDM].
+  ///
+  /// [MDM] https://developer.apple.com/documentation/devicemanagement/sending-mdm-commands-to-a-device
+  static func mdmMismatches(_ push: PushInfo) -> [Finding] {
+    guard let payload = push.payload, payload.isObject, !payload.isPlaceholder else { return [] }
+    guard let mdm = payload["mdm"] else {
+      return [
+        finding(
+          atStartOf: payload,
+          "an mdm push's payload is {\"mdm\": \"<PushMagic>\"}; this one has no \"mdm\", so the device does not check in",
+          help: "send {\"mdm\": \"<the PushMagic string from the device's TokenUpdate>\"}")
+      ]
+    }
+    guard mdm.stringValue == nil, !mdm.isPlaceholder else { return [] }
+    return [
+      finding(
+        at: mdm, "\"mdm\" must be the device's PushMagic string, found \(article(mdm.typeName))",
+        help: "send {\"mdm\": \"<PushMagic>\"}")
+    ]
   }
 }
