@@ -178,79 +178,91 @@ struct Lint: ParsableCommand {
     // an old warning must not count as a new one.
     if quiet && baseline == nil { linter.reportsAtLeast = .error }
     linter.commandLine = overlay
+    var report = lintedReport(linter, currentDirectory: currentDirectory)
+    if let writeBaseline { recordBaselineAndExit(report, to: writeBaseline) }
+    let outcome = gate(failOn: configuration.failOn, currentDirectory: currentDirectory).apply(to: report)
+    report = outcome.report
+    emit(report, currentDirectory: currentDirectory)
+    if report.documents == 0 && report.fileErrors.isEmpty && !allowNoFiles {
+      // A CI gate pointed at the wrong path must not pass forever.
+      let searched = readsStandardInput ? "standard input" : (paths.isEmpty ? "." : paths.joined(separator: ", "))
+      FileHandle.standardError.write(TextReporter.nothingToLint(in: searched, emptyFiles: report.emptyFiles) + "\n")
+      terminate(ExitStatus.usage)
+    }
+    for notice in outcome.notices { FileHandle.standardError.write(notice + "\n") }
+    FileHandle.standardError.write(TextReporter.summary(report, baselined: outcome.baselined) + "\n")
+    switch outcome.verdict {
+    case .passed: terminate(ExitStatus.clean)
+    case .failed: terminate(ExitStatus.findings)
+    case .unreadable: terminate(ExitStatus.usage)
+    }
+  }
+
+  /// What the linter finds in standard input and the paths.
+  func lintedReport(_ linter: Linter, currentDirectory: String) -> LintReport {
+    guard readsStandardInput else { return linter.lint(paths: paths, currentDirectory: currentDirectory) }
     var report: LintReport
-    if readsStandardInput {
-      let name = stdinFilename ?? "<stdin>"
-      switch readStandardInput() {
-      case .success(let bytes):
-        standardInputBytes = bytes
-        // Named with --stdin-filename, it is linted under that file's
-        // nearest .pushlint.yml, as the file itself would be.
-        report = linter.report(bytes: bytes, path: name, currentDirectory: currentDirectory)
-      case .failure(let error):
-        FileHandle.standardError.write("pushlint: \(error)\n")
-        terminate(ExitStatus.usage)
-      }
-      let others = paths.filter { $0 != "-" }
-      if !others.isEmpty {
-        let rest = linter.lint(paths: others, currentDirectory: currentDirectory)
-        report.add(rest)
-        report.diagnostics.sort(by: Diagnostic.reportOrder)
-      }
-    } else {
-      report = linter.lint(paths: paths, currentDirectory: currentDirectory)
+    switch readStandardInput() {
+    case .success(let bytes):
+      standardInputBytes = bytes
+      // Named with --stdin-filename, it is linted under that file's
+      // nearest .pushlint.yml, as the file itself would be.
+      report = linter.report(bytes: bytes, path: stdinFilename ?? "<stdin>", currentDirectory: currentDirectory)
+    case .failure(let error):
+      FileHandle.standardError.write("pushlint: \(error)\n")
+      terminate(ExitStatus.usage)
     }
-    if let writeBaseline {
-      let recorded = Baseline(diagnostics: report.diagnostics)
-      if case .failure(let error) = System.writeFile(Array(recorded.serialized().utf8), to: writeBaseline) {
-        FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(writeBaseline)): \(error.reason)\n")
-        terminate(ExitStatus.usage)
-      }
-      FileHandle.standardError.write(
-        "pushlint: recorded \(report.diagnostics.count) findings in \(SafeText.escape(writeBaseline)); --baseline \(SafeText.escape(writeBaseline)) reports only new ones\n"
-      )
-      terminate(report.fileErrors.isEmpty ? ExitStatus.clean : ExitStatus.usage)
+    let others = paths.filter { $0 != "-" }
+    if !others.isEmpty {
+      report.add(linter.lint(paths: others, currentDirectory: currentDirectory))
+      report.diagnostics.sort(by: Diagnostic.reportOrder)
     }
+    return report
+  }
+
+  /// `--write-baseline`: today's findings recorded, and a clean exit.
+  func recordBaselineAndExit(_ report: LintReport, to file: String) -> Never {
+    let recorded = Baseline(diagnostics: report.diagnostics)
+    if case .failure(let error) = System.writeFile(Array(recorded.serialized().utf8), to: file) {
+      FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(file)): \(error.reason)\n")
+      terminate(ExitStatus.usage)
+    }
+    FileHandle.standardError.write(recorded.recordedNotice(findings: report.diagnostics.count, file: file) + "\n")
+    terminate(report.fileErrors.isEmpty ? ExitStatus.clean : ExitStatus.usage)
+  }
+
+  /// The last step's settings: --quiet, fail-on, --max-warnings, the baseline.
+  func gate(failOn configured: FailOn, currentDirectory: String) -> Gate {
     var gate = Gate()
     gate.quiet = quiet
-    gate.failOn = configuration.failOn
+    gate.failOn = configured
     gate.failOnFromCommandLine = failOn != nil
     gate.maxWarnings = maxWarnings
-    if let baseline {
-      switch SourceFiles.read(Paths.absolute(baseline, from: currentDirectory)) {
-      case .failure(let error):
-        FileHandle.standardError.write(
-          "pushlint: cannot read the baseline \(SafeText.escape(baseline)): \(error.reason)\n")
+    guard let baseline else { return gate }
+    switch SourceFiles.read(Paths.absolute(baseline, from: currentDirectory)) {
+    case .failure(let error):
+      FileHandle.standardError.write(
+        "pushlint: cannot read the baseline \(SafeText.escape(baseline)): \(error.reason)\n")
+      terminate(ExitStatus.usage)
+    case .success(let bytes):
+      do { gate.baseline = try Baseline(bytes: bytes) } catch {
+        FileHandle.standardError.write("pushlint: \(SafeText.escape(baseline)): \(error)\n")
         terminate(ExitStatus.usage)
-      case .success(let bytes):
-        do { gate.baseline = try Baseline(bytes: bytes) } catch {
-          FileHandle.standardError.write("pushlint: \(SafeText.escape(baseline)): \(error)\n")
-          terminate(ExitStatus.usage)
-        }
       }
     }
-    let outcome = gate.apply(to: report)
-    report = outcome.report
+    return gate
+  }
 
+  /// The report in the chosen format, to standard output or `--output`,
+  /// and the paths that could not be linted, to standard error.
+  func emit(_ report: LintReport, currentDirectory: String) {
     let toTerminal = output == nil && System.isTerminal(System.standardOutput)
     let chosen =
       format ?? (System.environment("GITHUB_ACTIONS") == "true" ? .github : toTerminal ? .pretty : .text)
-    let source = sourceText(currentDirectory: currentDirectory)
-    if columnUnit != .characters && [.text, .json, .github].contains(chosen) {
-      report.diagnostics = ColumnUnit.convert(report.diagnostics, to: columnUnit, source: source)
-    }
-    let rendered: String
-    switch chosen {
-    case _ where statistics && chosen == .json: rendered = StatisticsReporter.json(report.diagnostics)
-    case _ where statistics: rendered = StatisticsReporter.text(report.diagnostics)
-    case .text: rendered = TextReporter.render(report.diagnostics)
-    case .json: rendered = JSONReporter.render(report)
-    case .sarif: rendered = SARIFReporter.render(report)
-    case .github: rendered = GitHubReporter.render(report)
-    case .pretty:
-      let color = toTerminal && !noColor && (System.environment("NO_COLOR") ?? "").isEmpty
-      rendered = PrettyReporter(color: color, source: source).render(report)
-    }
+    let color = toTerminal && !noColor && (System.environment("NO_COLOR") ?? "").isEmpty
+    let rendered = ReportRendering.render(
+      report, as: chosen, statistics: statistics, columnUnit: columnUnit, color: color,
+      source: sourceText(currentDirectory: currentDirectory))
     if let output {
       if case .failure(let error) = System.writeFile(Array(rendered.utf8), to: output) {
         FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(output)): \(error.reason)\n")
@@ -261,21 +273,6 @@ struct Lint: ParsableCommand {
     }
     for error in report.fileErrors {
       FileHandle.standardError.write("pushlint: \(SafeText.escape(error.description))\n")
-    }
-    if report.documents == 0 && report.fileErrors.isEmpty && !allowNoFiles {
-      // A CI gate pointed at the wrong path must not pass forever.
-      let searched = readsStandardInput ? "standard input" : (paths.isEmpty ? "." : paths.joined(separator: ", "))
-      FileHandle.standardError.write(
-        "pushlint: nothing to lint in \(SafeText.escape(searched)): no payload, envelope, FCM message, categories file, Info.plist, entitlements or localization found\(report.emptyFiles > 0 ? ", only \(report.emptyFiles == 1 ? "an empty file" : "\(report.emptyFiles) empty files")" : "") (--allow-no-files makes this a success)\n"
-      )
-      terminate(ExitStatus.usage)
-    }
-    for notice in outcome.notices { FileHandle.standardError.write(notice + "\n") }
-    FileHandle.standardError.write(TextReporter.summary(report, baselined: outcome.baselined) + "\n")
-    switch outcome.verdict {
-    case .passed: terminate(ExitStatus.clean)
-    case .failed: terminate(ExitStatus.findings)
-    case .unreadable: terminate(ExitStatus.usage)
     }
   }
 

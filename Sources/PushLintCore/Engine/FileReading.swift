@@ -169,3 +169,15 @@ extension Linter {
     return TemplateReader.prepare(bytes, format: format, pattern: settings.pattern)
   }
 }
+
+/// A file to lint and how it was found.
+struct LintInput: Sendable {
+  var displayPath: String
+  var absolutePath: String
+  /// Named on the command line: always linted, whatever it holds.
+  var explicit: Bool
+  /// Matched by a configured glob: reported even when it cannot be parsed.
+  var namedByGlob: Bool
+  /// An audio file: read for the project's sounds, never linted itself.
+  var isSound = false
+}

@@ -2,29 +2,12 @@
 /// files in parallel, with the output sorted so it never depends on timing.
 public struct Linter: Sendable {
   public var configuration: Configuration
-  public var registry: RuleRegistry
-  /// The rule documents, for each rule's default severity. Read on first
-  /// use: parsing them is a tenth of linting one clean file.
-  public var catalog: RuleCatalog {
-    get { customCatalog ?? .standard }
-    set { customCatalog = newValue }
-  }
-  private var customCatalog: RuleCatalog?
-  public var schema: PushSchema
-  /// How many files are linted at once; 0 means one per core.
-  public var jobs: Int
-  /// Lint each file with the nearest `.pushlint.yml` above it (off when the
-  /// command line names the configuration, or says --no-config).
-  public var usesNearestConfiguration = false
-  /// Judge files named on the command line as a directory walk judges them:
-  /// files of no kind pushlint lints are skipped (for hooks that pass every
-  /// changed file).
-  public var skipsUnrelatedFiles = false
-  /// Findings below this severity are dropped as they are found
-  /// (`--quiet`): they take no room under the per-file limit, which would
-  /// otherwise hide an error behind a file's first 1,000 notes.
-  public var reportsAtLeast = Severity.info
-  /// `--rule` and `--target`, which win over every configuration file.
+  /// The rules, their documents and the schema they judge by.
+  public var rules: RuleSet
+  /// How the run goes: parallelism, which configuration each file takes,
+  /// which files and findings it keeps.
+  public var options = LintOptions()
+  /// `--rule`, `--target`, `--select`… which win over every configuration file.
   public var commandLine = ConfigurationOverlay()
   /// What reads notification registrations from source code, by language.
   /// Objective-C's is built in; Swift's (swift-syntax) is the
@@ -33,115 +16,14 @@ public struct Linter: Sendable {
 
   /// The most diagnostics reported for one file; the rest are summarised.
   public static let maxDiagnosticsPerFile = 1000
-  /// How much of a JSON Lines file is read per batch (tests make it small to
-  /// see many batches).
-  var jsonLinesReadSize = 4 << 20
 
   public init(
     configuration: Configuration, registry: RuleRegistry = .standard, catalog: RuleCatalog? = nil,
     schema: PushSchema = .standard, jobs: Int = 0
   ) {
     self.configuration = configuration
-    self.registry = registry
-    self.customCatalog = catalog
-    self.schema = schema
-    self.jobs = jobs
-  }
-
-  // MARK: In memory
-
-  /// Lints one file's bytes as if it had been named on the command line.
-  /// `path` names it in diagnostics and decides its format and configuration
-  /// (relative to `currentDirectory`, by default the configuration's); the
-  /// configured `context` files are read from disk for cross-file rules.
-  public func lint(
-    bytes: [UInt8], path: String, currentDirectory: String? = nil
-  ) -> (diagnostics: [Diagnostic], documents: Int, unshown: SeverityCounts, hidden: SeverityCounts) {
-    let report = report(bytes: bytes, path: path, currentDirectory: currentDirectory)
-    return (report.diagnostics, report.documents, report.unshown, report.hidden)
-  }
-
-  /// The same as a report, as a run over the file would give it: with
-  /// `usesNearestConfiguration`, under the `.pushlint.yml` nearest to `path`
-  /// (an editor's buffer piped with `--stdin-filename`).
-  public func report(bytes: [UInt8], path: String, currentDirectory: String? = nil) -> LintReport {
-    let base = currentDirectory ?? configuration.directory
-    if usesNearestConfiguration,
-      let found = Configuration.discover(from: Paths.directoryName(Paths.absolute(path, from: base))),
-      found != configuration.file.map({ Paths.absolute($0, from: base) })
-    {
-      do {
-        return try configured(by: found, currentDirectory: base).lintOne(bytes: bytes, path: path, base: base)
-      } catch {
-        var report = LintReport(diagnostics: [], files: 0, documents: 0, fileErrors: [])
-        let path = Paths.relative(found, to: base) ?? found
-        report.fileErrors = error.all.map { FileError(path: path, reason: $0.message) }
-        return report
-      }
-    }
-    return lintOne(bytes: bytes, path: path, base: base)
-  }
-
-  /// This linter with the configuration in `file` (an absolute path), the
-  /// command line's overrides still winning.
-  func configured(by file: String, currentDirectory: String) throws(ConfigurationError) -> Linter {
-    var nested = self
-    nested.configuration = try Configuration.load(
-      file: Paths.relative(file, to: currentDirectory) ?? file, currentDirectory: currentDirectory)
-    commandLine.apply(to: &nested.configuration)
-    return nested
-  }
-
-  /// One file's bytes under this linter's configuration; `base` is the
-  /// directory paths are shown relative to.
-  private func lintOne(bytes: [UInt8], path: String, base: String) -> LintReport {
-    let input = LintInput(
-      displayPath: path, absolutePath: Paths.absolute(path, from: base), explicit: true, namedByGlob: false)
-    var contextErrors: [FileError] = []
-    let (files, _, project) = readProject(
-      [read(bytes: bytes, input: input)], currentDirectory: base, errors: &contextErrors)
-    let file = files[0]
-    let outcome = check(file, project: project)
-    var report = LintReport(
-      diagnostics: outcome.diagnostics.sorted(by: Diagnostic.reportOrder), files: 1, documents: outcome.documents,
-      fileErrors: [])
-    report.unshown = outcome.unshown
-    report.hidden = outcome.hidden
-    if outcome.isEmpty {
-      report.files = 0
-      report.emptyFiles = 1
-    }
-    report.failed = report.hasFinding(where: configuration.failOn.fails)
-    return report
-  }
-
-  /// Lints several files as one project, as a run over them would; only the
-  /// files named in `reportOn` (all, when nil) are reported on.
-  public func lint(project files: [(path: String, bytes: [UInt8])], reportOn: Set<String>? = nil) -> [Diagnostic] {
-    var readFiles = files.map { file -> ReadFile in
-      if SoundFileReader.extensions.contains(fileExtension(file.path)) {
-        let input = LintInput(
-          displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
-          explicit: false,
-          namedByGlob: false, isSound: true)
-        return ReadFile(
-          input: input,
-          sound: SoundEntry(
-            name: Paths.fileName(file.path), path: file.path,
-            header: SoundFileReader.inspect(file.bytes, name: file.path)))
-      }
-      return read(
-        bytes: file.bytes,
-        input: LintInput(
-          displayPath: file.path, absolutePath: Paths.absolute(file.path, from: configuration.directory),
-          explicit: reportOn?.contains(file.path) ?? true, namedByGlob: false))
-    }
-    let project = projectContext(of: &readFiles)
-    let outcomes = readFiles.map { check($0, project: project) }
-    let used = outcomes.reduce(into: Set<Int>()) { $0.formUnion($1.usedOverrides) }
-    let all =
-      outcomes.flatMap(\.diagnostics) + runFindings(usedOverrides: used, linted: readFiles.map(\.input.absolutePath))
-    return all.filter { reportOn?.contains($0.path) ?? true }.sorted(by: Diagnostic.reportOrder)
+    self.rules = RuleSet(registry: registry, catalog: catalog, schema: schema)
+    self.options.jobs = jobs
   }
 
   // MARK: Files

@@ -85,4 +85,9 @@ public struct Baseline: Sendable, Equatable {
       counts[entry, default: 0] += max(1, finding["count"]?.numberValue?.intValue ?? 1)
     }
   }
+
+  /// What `--write-baseline` says once it has written `file`.
+  public func recordedNotice(findings: Int, file: String) -> String {
+    "pushlint: recorded \(findings) findings in \(SafeText.escape(file)); --baseline \(SafeText.escape(file)) reports only new ones"
+  }
 }

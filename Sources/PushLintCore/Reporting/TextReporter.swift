@@ -67,4 +67,13 @@ public enum TextReporter {
     return
       "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(empty)\(held)\(unreadable)"
   }
+
+  /// Why a run that read nothing to lint fails (a CI gate pointed at the
+  /// wrong path must not pass forever).
+  public static func nothingToLint(in searched: String, emptyFiles: Int) -> String {
+    let empty =
+      emptyFiles == 0 ? "" : ", only " + (emptyFiles == 1 ? "an empty file" : "\(emptyFiles) empty files")
+    return
+      "pushlint: nothing to lint in \(SafeText.escape(searched)): no payload, envelope, FCM message, categories file, Info.plist, entitlements or localization found\(empty) (--allow-no-files makes this a success)"
+  }
 }

@@ -1,0 +1,162 @@
+import PushLintCore
+import SwiftParser
+import SwiftSyntax
+
+/// Names, as Swift finds them: bound variables, locals before the use,
+/// members of the enclosing types, globals.
+extension Evaluator {
+
+  /// A name as Swift finds it: a bound loop or closure variable, a local
+  /// declared before the use (with what is appended to it), a member of the
+  /// enclosing types, a global, then a type used as a namespace.
+  mutating func lookup(_ name: String, at node: Syntax, scope: Scope, functions: Bool = false) -> StaticValue {
+    if let bound = scope.bindings[name] { return bound }
+    if name == "rawValue", let bound = scope.bindings["self"] { return stringValue(bound) }
+    if name == "rawValue" || name == "self", enclosingEnumPath(of: node) != nil {
+      noteSelf(at: node)
+      return .unknown("\(name) of the enum's own case")
+    }
+    if let local = localValue(name, at: node, scope: scope) { return local }
+    let enclosing = Self.enclosingTypePath(of: node)
+    let candidates = (index.byName[name] ?? []).filter { declared in
+      if case .function = declared.kind, !functions { return false }
+      return true
+    }
+    // Members of the enclosing types, innermost first, then globals.
+    var path = enclosing
+    while true {
+      let here = candidates.filter { $0.typePath == path || !path.isEmpty && Self.path($0.typePath, endsWith: path) }
+      if !here.isEmpty { return value(of: here, named: name, selfValue: scope.bindings["self"]) }
+      if path.isEmpty { break }
+      path.removeLast()
+    }
+    if name.first?.isUppercase == true, typeExists(name) { return .type([name]) }
+    if ["Self", "self"].contains(name) { return .type(enclosing) }
+    missingNames.insert(name)
+    return .unknown("\(name) is declared in no file read")
+  }
+
+  func typeExists(_ name: String) -> Bool {
+    index.byName.values.contains { $0.contains { $0.typePath.contains(name) || $0.name == name } }
+  }
+
+  /// The enclosing type declarations' names, outermost first.
+  static func enclosingTypePath(of node: Syntax) -> [String] {
+    var path: [String] = []
+    var current = node.parent
+    while let ancestor = current {
+      if let names = DeclarationIndex.typeName(of: ancestor) {
+        path.insert(contentsOf: names, at: 0)
+      } else if let enumDecl = ancestor.as(EnumDeclSyntax.self) {
+        path.insert(enumDecl.name.text, at: 0)
+      }
+      current = ancestor.parent
+    }
+    return path
+  }
+
+  /// A local `let` or `var` declared before `node` in an enclosing block,
+  /// with the `append`s and `+=`s between the declaration and the use; a
+  /// parameter of an enclosing function or closure is unknown.
+  mutating func localValue(_ name: String, at node: Syntax, scope: Scope) -> StaticValue? {
+    var child = node
+    var current = node.parent
+    while let ancestor = current {
+      if let items = ancestor.as(CodeBlockItemListSyntax.self) {
+        let list = Array(items)
+        if let position = list.firstIndex(where: { $0.id == child.id }) {
+          for declarationIndex in stride(from: position - 1, through: 0, by: -1) {
+            // `guard let name = …` (or `guard case`): bound at run time.
+            if let guarded = list[declarationIndex].item.as(GuardStmtSyntax.self),
+              Self.binds(name, in: guarded.conditions)
+            {
+              return .unknown("\(name) is bound by a guard at run time")
+            }
+            guard let variable = list[declarationIndex].item.as(VariableDeclSyntax.self),
+              let binding = variable.bindings.first(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+              })
+            else { continue }
+            guard let initial = binding.initializer?.value else { return .unknown("\(name) is assigned at run time") }
+            var value = evaluate(initial, scope: scope)
+            for later in list[(declarationIndex + 1)..<position] {
+              value = applyMutations(of: name, in: Syntax(later), to: value, scope: scope)
+            }
+            return value
+          }
+        }
+      }
+      if let function = ancestor.as(FunctionDeclSyntax.self),
+        function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
+      {
+        parameterOwner = function
+        return .unknown("\(name) is a parameter of \(function.name.text)(…)")
+      }
+      if let closure = ancestor.as(ClosureExprSyntax.self),
+        Self.closureParameter(closure) == name || name.hasPrefix("$")
+      {
+        return .unknown("\(name) is a closure parameter")
+      }
+      if let loop = ancestor.as(ForStmtSyntax.self),
+        loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      {
+        return .unknown("\(name) is a loop variable")
+      }
+      // `if let name = …` and `while let`: bound at run time inside the body.
+      if let conditional = ancestor.as(IfExprSyntax.self), Self.binds(name, in: conditional.conditions) {
+        return .unknown("\(name) is bound by an if at run time")
+      }
+      if let loop = ancestor.as(WhileStmtSyntax.self), Self.binds(name, in: loop.conditions) {
+        return .unknown("\(name) is bound by a while at run time")
+      }
+      child = ancestor
+      current = ancestor.parent
+    }
+    return nil
+  }
+
+  /// A callee for a message: whole when short, else its last two parts
+  /// (`….notifications.categoryFor`), never cut inside a name.
+  static func shortName(_ text: String) -> String {
+    guard text.count > 40 else { return text }
+    let parts = text.split(separator: ".")
+    return parts.count > 1 ? "…." + parts.suffix(2).joined(separator: ".") : text
+  }
+
+  /// Whether conditions bind `name` (`let name = …`, `let name`, `case .x(let name)`).
+  static func binds(_ name: String, in conditions: ConditionElementListSyntax) -> Bool {
+    conditions.contains { element in
+      switch element.condition {
+      case .optionalBinding(let binding):
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      case .matchingPattern(let matching):
+        return matching.pattern.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+      default:
+        return false
+      }
+    }
+  }
+
+  /// `name.append(x)`, `name.append(contentsOf: xs)`, `name += xs` inside
+  /// `statement`; under a condition or loop, what they add is conditional.
+  mutating func applyMutations(
+    of name: String, in statement: Syntax, to value: StaticValue, scope: Scope
+  ) -> StaticValue {
+    guard case .array(var elements) = value else { return value }
+    for mutation in MutationCollector.mutations(of: name, in: statement) {
+      let conditional = MutationCollector.isConditional(mutation.node, within: statement)
+      switch mutation.kind {
+      case .append(let expression):
+        elements.append((evaluate(expression, scope: scope), conditional))
+      case .appendContents(let expression):
+        guard case .array(let added) = evaluate(expression, scope: scope) else {
+          return .unknown("\(name) is extended at run time")
+        }
+        elements += added.map { ($0.value, $0.conditional || conditional) }
+      case .reassign:
+        return .unknown("\(name) is reassigned")
+      }
+    }
+    return .array(elements)
+  }
+}
