@@ -13,7 +13,8 @@ func lint(bytes: [UInt8], path: String = "test.json", configuration: Configurati
 /// The repository root, found from this file's path.
 let repositoryRoot: String = {
   var path = #filePath
-  for _ in 0..<3 { path = Paths.directoryName(path) }
+  // Tests/PushLintCoreTests/Support/Support.swift
+  for _ in 0..<4 { path = Paths.directoryName(path) }
   return path
 }()
 

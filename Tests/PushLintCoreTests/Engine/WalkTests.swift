@@ -1,0 +1,93 @@
+import PushLintSwiftSource
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct WalkTests {
+  @Test(arguments: [
+    ("", "."), (".", "."), ("/", "/"), ("//", "/"), ("a//b/", "a/b"), ("./a", "a"), ("../a", "../a"),
+    ("a/../..", ".."), ("/../a", "/a"), ("a/./b/../c", "a/c"), ("/a/b/..", "/a"), ("é/./ü/", "é/ü"),
+    ("a/.../b", "a/.../b"), ("..a/b", "..a/b"), ("../../x", "../../x"), ("a/b/../../..", ".."),
+    ("/a/./../../b", "/b"), ("x/..", "."), ("Tests/Fixtures/../samples//good/", "Tests/samples/good"),
+  ])
+  func pathsNormalizeAsTheFileSystemReadsThem(path: String, normalized: String) {
+    #expect(Paths.normalize(path) == normalized)
+  }
+
+  @Test func unrelatedJSONAndYAMLAreSkippedSilently() {
+    let scratch = ScratchDirectory()
+    scratch.write("package.json", #"{"name": "app", "version": "1.0.0", "scripts": {"test": "jest"}}"#)
+    scratch.write(
+      "tsconfig.json", "{\n  // comments are fine in tsconfig\n  \"compilerOptions\": {\"strict\": true,},\n}\n")
+    scratch.write(".github/workflows/ci.yml", "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n")
+    scratch.write("docker-compose.yml", "version: '3'\nservices:\n  web:\n    image: nginx\n    ports: [80:80]\n")
+    scratch.write("config/settings.yaml", "debug: yes\nretries: 010\n")
+    let linter = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+    let report = linter.lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(TextReporter.line(for:)))")
+    #expect(report.fileErrors.isEmpty)
+  }
+
+  @Test func brokenFilesAreReportedWhenTheyLookLikePushFiles() {
+    let scratch = ScratchDirectory()
+    scratch.write("push/broken.json", "{\"aps\": {\"alert\": \"Hi\",}}")
+    scratch.write("push/other.json", "{\"name\": \"x\",}")
+    scratch.write("push/sim.apns", "{\"Simulator Target Bundle\": 1,}")
+    scratch.write("push/headers.yaml", "apns-push-type: alert\npayload: {aps: [}\n")
+    scratch.write("push/categories.yaml", "categories:\n  - identifier: [\n")
+    // A product listing has "categories" as a key, but no "identifier".
+    scratch.write("Responses/products.json", "{\"products\": [{\"name\": \"Mug\", \"categories\": [],}]}")
+    // A localization table that says "categories" in its text is no push file.
+    scratch.write(
+      "Localization/app.json", "{\"report\": {\"other\": \"It fits into no other categories\",},\n\"aps_note\": 1}")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(
+      report.diagnostics.map(\.path) == [
+        "push/broken.json", "push/categories.yaml", "push/headers.yaml", "push/sim.apns",
+      ])
+    #expect(report.diagnostics.allSatisfy { $0.rule == RuleID.syntaxError.rawValue })
+  }
+
+  @Test func skippedDirectoriesAreNotEnteredAndSymlinkLoopsEnd() {
+    let scratch = ScratchDirectory()
+    for directory in [".hidden", ".build", "DerivedData", "Pods", "Carthage", "node_modules"] {
+      scratch.write("\(directory)/bad.json", "{\"aps\": 1}")
+    }
+    scratch.write("real/bad.json", "{\"aps\": 1}")
+    symlink(scratch.path + "/real", scratch.path + "/real/loop")
+    symlink(scratch.path, scratch.path + "/real/up")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["real/bad.json"])
+  }
+
+  @Test func excludeAndIncludeComeFromTheConfiguration() throws {
+    let scratch = ScratchDirectory()
+    scratch.write("push/a.json", "{\"aps\": 1}")
+    scratch.write("push/fixtures/broken/b.json", "{\"aps\": 1}")
+    scratch.write("elsewhere/c.json", "{\"aps\": 1}")
+    var configuration = Configuration(directory: scratch.path)
+    configuration.include = [Glob("push/**")]
+    configuration.exclude = [Glob("push/fixtures/broken/**")]
+    let report = Linter(configuration: configuration, jobs: 1).lint(paths: [], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["push/a.json"])
+    let explicit = Linter(configuration: configuration, jobs: 1)
+      .lint(paths: ["push/fixtures/broken/b.json"], currentDirectory: scratch.path)
+    #expect(explicit.diagnostics.count == 1, "a file named explicitly is always linted")
+  }
+
+  @Test func outputIsTheSameWithOneOrManyThreads() {
+    let scratch = ScratchDirectory()
+    for index in 0..<60 {
+      scratch.write(
+        "p/\(index % 7)/f\(index).json", index % 3 == 0 ? "{\"aps\": \(index)}" : "{\"aps\": {}, \"aps\": {}}")
+    }
+    let one = Linter(configuration: Configuration(directory: scratch.path), jobs: 1).lint(
+      paths: ["p"], currentDirectory: scratch.path)
+    let many = Linter(configuration: Configuration(directory: scratch.path), jobs: 8).lint(
+      paths: ["p"], currentDirectory: scratch.path)
+    #expect(one.diagnostics.count == 60)
+    #expect(TextReporter.render(one.diagnostics) == TextReporter.render(many.diagnostics))
+  }
+}
