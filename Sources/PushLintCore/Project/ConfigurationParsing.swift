@@ -106,11 +106,7 @@ extension Configuration {
             for field in members {
               switch field.key {
               case "files": override.files = try globs(field.value, key: "files", file: file)
-              case "pointer":
-                guard let pointer = field.value.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
-                  throw fail(field.value.span.start, "\"pointer\" must be a JSON Pointer such as /aps/alert")
-                }
-                override.pointer = pointer
+              case "pointer": override.pointer = try pointer(field.value, file: file)
               case "rules": override.rules = try ruleMap(field.value, ruleNames: ruleNames, file: file)
               default:
                 throw fail(
@@ -144,10 +140,7 @@ extension Configuration {
                     field.keySpan.start,
                     "unknown key \"\(field.key)\" in per-file-ignores\(didYouMean(field.key, ["rules", "pointer"]))")
                 }
-                guard let pointer = field.value.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
-                  throw fail(field.value.span.start, "\"pointer\" must be a JSON Pointer such as /aps/alert")
-                }
-                ignore.pointer = pointer
+                ignore.pointer = try pointer(field.value, file: file)
               }
             }
             for name in try rulePatterns(rules, key: "per-file-ignores", ruleNames: ruleNames, file: file) {
@@ -265,6 +258,15 @@ extension Configuration {
           "unknown key \"\(member.key)\" for \(what)\(didYouMean(member.key, limitKeys)); use max-characters or max-bytes"
       )
     }
+  }
+
+  /// A `pointer:` value: a JSON Pointer, `""` for the whole document.
+  static func pointer(_ node: Node, file: String) throws(ConfigurationError) -> String {
+    guard let pointer = node.stringValue, pointer.isEmpty || pointer.hasPrefix("/") else {
+      throw ConfigurationError(
+        file: file, position: node.span.start, message: "\"pointer\" must be a JSON Pointer such as /aps/alert")
+    }
+    return pointer
   }
 
   static func didYouMean(_ word: String, _ candidates: [String]) -> String {
