@@ -141,12 +141,6 @@ struct Lint: ParsableCommand {
 
   var readsStandardInput: Bool { stdin || paths.contains("-") }
 
-  /// Kept for the pretty format's source lines.
-  var standardInputBytes: [UInt8]? {
-    get { StandardInput.bytes }
-    nonmutating set { StandardInput.bytes = newValue }
-  }
-
   func run() throws {
     let currentDirectory = Paths.currentDirectory()
     // `pushlint rul` is a misspelled subcommand more likely than a file.
@@ -178,11 +172,11 @@ struct Lint: ParsableCommand {
     // an old warning must not count as a new one.
     if quiet && baseline == nil { linter.reportsAtLeast = .error }
     linter.commandLine = overlay
-    var report = lintedReport(linter, currentDirectory: currentDirectory)
+    var (report, standardInput) = lintedReport(linter, currentDirectory: currentDirectory)
     if let writeBaseline { recordBaselineAndExit(report, to: writeBaseline) }
     let outcome = gate(failOn: configuration.failOn, currentDirectory: currentDirectory).apply(to: report)
     report = outcome.report
-    emit(report, currentDirectory: currentDirectory)
+    emit(report, standardInput: standardInput, currentDirectory: currentDirectory)
     if report.documents == 0 && report.fileErrors.isEmpty && !allowNoFiles {
       // A CI gate pointed at the wrong path must not pass forever.
       let searched = readsStandardInput ? "standard input" : (paths.isEmpty ? "." : paths.joined(separator: ", "))
@@ -198,13 +192,15 @@ struct Lint: ParsableCommand {
     }
   }
 
-  /// What the linter finds in standard input and the paths.
-  func lintedReport(_ linter: Linter, currentDirectory: String) -> LintReport {
-    guard readsStandardInput else { return linter.lint(paths: paths, currentDirectory: currentDirectory) }
+  /// What the linter finds in standard input and the paths, and what
+  /// standard input held (the pretty format shows its lines).
+  func lintedReport(_ linter: Linter, currentDirectory: String) -> (LintReport, [UInt8]?) {
+    guard readsStandardInput else { return (linter.lint(paths: paths, currentDirectory: currentDirectory), nil) }
     var report: LintReport
+    let standardInput: [UInt8]
     switch readStandardInput() {
     case .success(let bytes):
-      standardInputBytes = bytes
+      standardInput = bytes
       // Named with --stdin-filename, it is linted under that file's
       // nearest .pushlint.yml, as the file itself would be.
       report = linter.report(bytes: bytes, path: stdinFilename ?? "<stdin>", currentDirectory: currentDirectory)
@@ -217,7 +213,7 @@ struct Lint: ParsableCommand {
       report.add(linter.lint(paths: others, currentDirectory: currentDirectory))
       report.diagnostics.sort(by: Diagnostic.reportOrder)
     }
-    return report
+    return (report, standardInput)
   }
 
   /// `--write-baseline`: today's findings recorded, and a clean exit.
@@ -255,14 +251,14 @@ struct Lint: ParsableCommand {
 
   /// The report in the chosen format, to standard output or `--output`,
   /// and the paths that could not be linted, to standard error.
-  func emit(_ report: LintReport, currentDirectory: String) {
+  func emit(_ report: LintReport, standardInput: [UInt8]?, currentDirectory: String) {
     let toTerminal = output == nil && System.isTerminal(System.standardOutput)
     let chosen =
       format ?? (System.environment("GITHUB_ACTIONS") == "true" ? .github : toTerminal ? .pretty : .text)
     let color = toTerminal && !noColor && (System.environment("NO_COLOR") ?? "").isEmpty
     let rendered = ReportRendering.render(
       report, as: chosen, statistics: statistics, columnUnit: columnUnit, color: color,
-      source: sourceText(currentDirectory: currentDirectory))
+      source: sourceText(standardInput: standardInput, currentDirectory: currentDirectory))
     if let output {
       if case .failure(let error) = System.writeFile(Array(rendered.utf8), to: output) {
         FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(output)): \(error.reason)\n")
@@ -278,9 +274,8 @@ struct Lint: ParsableCommand {
 
   /// A reported file's text as its diagnostics position it (standard input
   /// from memory), for what reporters show or measure of the source.
-  func sourceText(currentDirectory: String) -> (String) -> [UInt8]? {
+  func sourceText(standardInput: [UInt8]?, currentDirectory: String) -> (String) -> [UInt8]? {
     let standardInputName = readsStandardInput ? (stdinFilename ?? "<stdin>") : nil
-    let standardInput = standardInputBytes
     return { path in
       if path == standardInputName { return standardInput }
       guard case .success(let bytes) = SourceFiles.text(Paths.absolute(path, from: currentDirectory)) else {

@@ -1,8 +1,6 @@
 import PushLintCore
 
 enum StandardInput {
-  nonisolated(unsafe) static var bytes: [UInt8]?
-
   static func read() -> Result<[UInt8], FileError> {
     switch System.readAll(System.standardInput, limit: FileLimits.maxFileSize) {
     case .success(let bytes?): return .success(bytes)

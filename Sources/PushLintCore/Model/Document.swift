@@ -107,7 +107,7 @@ public struct Document: Sendable {
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   public var schemaFindings: [Finding] = []
   /// The root's compact JSON size, when the reader counted it.
-  public var rootCompactSize: Int?
+  var rootCompactSize: Int?
   /// The placeholders, when the document is a template.
   public var template: TemplateInfo? {
     get { templateSlot.value }
@@ -115,7 +115,7 @@ public struct Document: Sendable {
   }
   private var templateSlot = Slot<TemplateInfo>.empty
   /// The reader saw every object and no key repeats (false when unknown).
-  public var keysAreUnique = false
+  var keysAreUnique = false
   /// For a categories document read from source code: the registrations it
   /// was made from (initializer positions, unresolved registrations).
   public var code: CodeRegistrations? {
