@@ -22,7 +22,13 @@ extension Evaluator {
         !IfConfig.isDead(Syntax(call))
       else { continue }
       var seen: Set<String> = []
-      for chain in Self.chains(in: argument) {
+      var sources = Self.chains(in: argument)
+      // A set built in a local first: what is joined to it on the way
+      // (`set.formUnion(SDK.categories)`, `set.insert(x)`, `set += y`).
+      if let local = argument.as(DeclReferenceExprSyntax.self) {
+        sources += Self.additions(to: local.baseName.text, before: call, in: file).flatMap { Self.chains(in: $0) }
+      }
+      for chain in sources {
         let text = chain.trimmedDescription
         guard isLibrarySource(chain, depth: 0), seen.insert(text).inserted else { continue }
         unresolved.append(
@@ -31,6 +37,48 @@ extension Evaluator {
       }
     }
     return unresolved
+  }
+
+  /// What the code before `call` in its function joins to the local
+  /// `name`: the arguments of `name.formUnion(…)`, `.insert(…)`,
+  /// `.append(contentsOf:)`, and the right side of `name += …` or
+  /// `name = name.union(…)`.
+  static func additions(to name: String, before call: FunctionCallExprSyntax, in file: SwiftFile) -> [ExprSyntax] {
+    var scope = Syntax(call)
+    while let parent = scope.parent, !parent.is(CodeBlockSyntax.self), !parent.is(SourceFileSyntax.self) {
+      scope = parent
+    }
+    guard let body = scope.parent else { return [] }
+    var found: [ExprSyntax] = []
+    for other in CallCollector.calls(in: body) where other.position < call.position {
+      guard let member = other.calledExpression.as(MemberAccessExprSyntax.self),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+        ["formUnion", "union", "insert", "append", "update"].contains(member.declName.baseName.text)
+      else { continue }
+      found += other.arguments.map(\.expression)
+    }
+    final class Assignments: SyntaxVisitor {
+      let name: String
+      var found: [ExprSyntax] = []
+      init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+      }
+      override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+          let op = elements[1].as(BinaryOperatorExprSyntax.self),
+          op.operator.text == "+="
+            || elements[1].is(AssignmentExprSyntax.self)
+        {
+          found.append(elements[2])
+        }
+        return .visitChildren
+      }
+    }
+    let assignments = Assignments(name: name)
+    assignments.walk(body)
+    return found + assignments.found.filter { $0.position < call.position }
   }
 
   /// The member chains of an expression, each the longest (`a.b.c`, not

@@ -310,6 +310,8 @@ import Testing
     "let sdk = BrazeKit.shared\nUNUserNotificationCenter.current().setNotificationCategories(Set([chat]).union(sdk.notificationCategories))",
     "UNUserNotificationCenter.current().setNotificationCategories(Set([chat, Braze.Notifications.storyCategory]))",
     "center.setNotificationCategories(braze?.notifications.categories.union([chat]) ?? [chat])",
+    "var categories: Set<UNNotificationCategory> = [chat]\ncategories.formUnion(Braze.Notifications.categories)\nUNUserNotificationCenter.current().setNotificationCategories(categories)",
+    "var categories: Set<UNNotificationCategory> = [chat]\ncategories = categories.union(OneSignalKit.categories)\nUNUserNotificationCenter.current().setNotificationCategories(categories)",
   ])
   func swiftCategoriesFromALibraryAreUnresolved(registration: String) {
     let result = registered([
