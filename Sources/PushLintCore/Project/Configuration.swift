@@ -78,7 +78,11 @@ public struct Configuration: Sendable {
   public var rules: [String: RuleSetting] = [:]
   /// Which rules run at all (`select`, `extend-select`, `ignore`).
   public var selection = RuleSelection() {
-    didSet { disabledRules = selection.disabled(among: RuleCatalog.standard.orderedNames) }
+    // The catalog is read only when a selection is made: every start
+    // would pay for it otherwise.
+    didSet {
+      disabledRules = selection.isEverything ? [] : selection.disabled(among: RuleCatalog.standard.orderedNames)
+    }
   }
   /// The rules `selection` leaves out: off, whatever their level.
   private(set) var disabledRules: Set<String> = []

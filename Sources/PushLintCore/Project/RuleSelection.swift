@@ -13,6 +13,7 @@ public struct RuleSelection: Sendable, Equatable {
     self.ignore = ignore
   }
 
+  /// Every rule runs: nothing selected, nothing ignored.
   public var isEverything: Bool { select == nil && ignore.isEmpty }
 
   /// The rules of `names` left out.
@@ -83,11 +84,13 @@ public struct ConfigurationOverlay: Sendable {
     configuration.rules.merge(rules) { $1 }
     configuration.targets.merge(targets) { $1 }
     if let failOn { configuration.failOn = failOn }
-    var selection = configuration.selection
-    if let select { selection.select = select }
-    selection.extendSelect += extendSelect
-    selection.ignore += ignore
-    configuration.selection = selection
+    if select != nil || !extendSelect.isEmpty || !ignore.isEmpty {
+      var selection = configuration.selection
+      if let select { selection.select = select }
+      selection.extendSelect += extendSelect
+      selection.ignore += ignore
+      configuration.selection = selection
+    }
     if let exclude { configuration.exclude = exclude }
     configuration.exclude += extendExclude
   }
