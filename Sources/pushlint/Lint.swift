@@ -292,9 +292,7 @@ struct Lint: ParsableCommand {
   /// What the command line sets over every configuration file.
   func commandLineOverlay() throws -> ConfigurationOverlay {
     var overlay = ConfigurationOverlay()
-    // The catalog is parsed only when a rule is named.
-    let naming = !ruleSettings.isEmpty || !select.isEmpty || !extendSelect.isEmpty || !ignore.isEmpty
-    let ruleNames = naming ? RuleCatalog.standard.orderedNames : []
+    let ruleNames = RuleID.names
     for setting in ruleSettings {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else {

@@ -81,7 +81,7 @@ public struct Configuration: Sendable {
     // The catalog is read only when a selection is made: every start
     // would pay for it otherwise.
     didSet {
-      disabledRules = selection.isEverything ? [] : selection.disabled(among: RuleCatalog.standard.orderedNames)
+      disabledRules = selection.isEverything ? [] : selection.disabled(among: RuleID.names)
     }
   }
   /// The rules `selection` leaves out: off, whatever their level.

@@ -29,7 +29,7 @@ extension Configuration {
       }
       throw fail(documents.first?.result.root?.span.start, "the configuration must be a mapping of keys")
     }
-    let ruleNames = RuleCatalog.standard.descriptions.keys.sorted()
+    let ruleNames = RuleID.names
     // Every mistake is reported in one run: each key (and each entry of a
     // list) is judged on its own.
     var errors: [ConfigurationError] = []

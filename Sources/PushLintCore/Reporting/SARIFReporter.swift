@@ -8,7 +8,7 @@ public enum SARIFReporter {
   )
     -> String
   {
-    let names = registry.names
+    let names = registry.listingOrder(catalog)
     var ruleIndex: [String: Int] = [:]
     var rules: [JSONOutput] = []
     for name in names {

@@ -20,10 +20,17 @@ public struct RuleRegistry: Sendable {
     rulesByKind[DocumentKind.allCases.firstIndex(of: kind)!]
   }
 
-  /// Every rule, one for each document in `rules/`, in the catalog's
-  /// listing order (by group, then name).
-  public static let standard = RuleRegistry(
-    rules: RuleCatalog.standard.orderedNames.compactMap { RuleID(rawValue: $0)?.ruleType })
+  /// Every rule, one for each document in `rules/`, in name order. (The
+  /// order rules run in changes nothing users see: output is sorted. It is
+  /// not the catalog's listing order, which would cost every start a read
+  /// of the rule documents.)
+  public static let standard = RuleRegistry(rules: RuleID.allCases.map(\.ruleType))
+
+  /// The names in the catalog's listing order: by group, then name.
+  public func listingOrder(_ catalog: RuleCatalog) -> [String] {
+    let ours = Set(names)
+    return catalog.orderedNames.filter(ours.contains)
+  }
 
   public var names: [String] { rules.map { $0.name } }
 

@@ -9,7 +9,7 @@ enum UnusedSuppressionRule: FileRule {
 
   static func check(file: FileSubject, context: RuleContext) -> [Finding] {
     guard case .unusedSuppressions(let suppressions) = file else { return [] }
-    let ruleNames = RuleCatalog.standard.orderedNames
+    let ruleNames = RuleID.names
     return suppressions.map { suppression in
       guard let scope = suppression.scope else {
         let nearest = Suggestion.nearest(
