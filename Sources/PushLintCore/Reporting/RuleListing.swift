@@ -30,9 +30,9 @@ public enum RuleListing {
     return output
   }
 
-  /// `{"version": 1, "rules": [{"name", "severity", "lowerSeverities",
+  /// `{"version": 2, "rules": [{"name", "severity", "lowerSeverities",
   /// "group", "summary", "source", "markdown"}]}`; the document's Markdown
-  /// only with `markdown`.
+  /// only with `markdown`. Version 2 names severities error, warning, note.
   public static func json(_ names: [String], catalog: RuleCatalog, markdown: Bool) -> String {
     let rules = names.compactMap { name -> JSONOutput? in
       guard let description = catalog.description(of: name) else { return nil }
@@ -47,6 +47,6 @@ public enum RuleListing {
       if markdown { members.append(("markdown", .string(description.markdown))) }
       return .object(members)
     }
-    return JSONOutput.object([("version", .int(1)), ("rules", .array(rules))]).serialized() + "\n"
+    return JSONOutput.object([("version", .int(2)), ("rules", .array(rules))]).serialized() + "\n"
   }
 }
