@@ -40,10 +40,10 @@ extension Linter {
     let relativePath = configuration.relativePath(input.absolutePath)
     return FileScope(
       relativePath: relativePath,
-      context: RuleContext(targets: configuration.targets, schema: schema, project: project),
+      context: RuleContext(targets: configuration.targets, schema: rules.schema, project: project),
       configuredHeaders: configuredHeaders(forRelativePath: relativePath),
       fileExtension: fileExtension(input.absolutePath),
-      payloadLimits: schema.payloadLimits(under: configuration.targets))
+      payloadLimits: rules.schema.payloadLimits(under: configuration.targets))
   }
 
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
@@ -72,10 +72,10 @@ extension Linter {
   func checkNamedSound(_ sound: SoundEntry, input: LintInput, project: ProjectContext) -> FileOutcome {
     guard input.explicit else { return FileOutcome() }
     var outcome = FileOutcome(documents: 1, linted: true)
-    let context = RuleContext(targets: configuration.targets, schema: schema, project: project)
+    let context = RuleContext(targets: configuration.targets, schema: rules.schema, project: project)
     let document = Document(path: input.displayPath, format: .json, kind: .other, root: nil)
     let relativePath = configuration.relativePath(input.absolutePath)
-    for rule in registry.fileRules {
+    for rule in rules.registry.fileRules {
       for finding in rule.check(file: .sound(sound), context: context) {
         let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
         if let hidden { outcome.hidden[hidden] += 1 }
@@ -95,7 +95,7 @@ extension Linter {
     let unused = suppressions.indices.filter { !outcome.usedSuppressions.contains($0) }.map { suppressions[$0] }
     guard !unused.isEmpty else { return }
     let document = Document(path: input.displayPath, format: format, kind: .other, root: nil)
-    for rule in registry.fileRules {
+    for rule in rules.registry.fileRules {
       for finding in rule.check(file: .unusedSuppressions(unused), context: scope.context) {
         let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: scope.relativePath)
         if let hidden { outcome.hidden[hidden] += 1 }
@@ -131,12 +131,13 @@ extension Linter {
   /// assigning to one of its fields would copy it whole.
   func analyze(_ document: inout Document, scope: FileScope) {
     let push = PushAnalysis.analyze(
-      document, schema: schema, configuredHeaders: scope.configuredHeaders, isAPNSFile: scope.fileExtension == "apns",
+      document, schema: rules.schema, configuredHeaders: scope.configuredHeaders,
+      isAPNSFile: scope.fileExtension == "apns",
       payloadLimits: scope.payloadLimits)
     // Source code is judged by its compiler; only what it registers is checked.
     let schemaFindings =
       document.format.isSourceCode
-      ? [] : SchemaValidator.validate(document, push: push, schema: schema, targets: scope.context.targets)
+      ? [] : SchemaValidator.validate(document, push: push, schema: rules.schema, targets: scope.context.targets)
     document.push = push
     document.schemaFindings = schemaFindings
   }
@@ -145,7 +146,7 @@ extension Linter {
   func findings(_ document: Document, scope: FileScope) -> [Finding] {
     var findings: [Finding] = []
     let context = scope.context
-    registry.ruleTypes(for: document.kind).withUnsafeBufferPointer { rules in
+    rules.registry.ruleTypes(for: document.kind).withUnsafeBufferPointer { rules in
       for index in rules.indices {
         // Most rules find nothing; appending an empty array still reallocates.
         let found = rules[index].check(document, context: context)

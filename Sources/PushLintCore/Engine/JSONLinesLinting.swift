@@ -24,9 +24,9 @@ extension Linter {
   func lintJSONLines(_ input: LintInput, bytes: [UInt8]? = nil, scope: FileScope) -> FileOutcome {
     var reader: LineBatchReader
     if let bytes {
-      reader = LineBatchReader(bytes: bytes, readSize: jsonLinesReadSize)
+      reader = LineBatchReader(bytes: bytes, readSize: options.jsonLinesReadSize)
     } else {
-      switch LineBatchReader.reading(input.absolutePath, readSize: jsonLinesReadSize) {
+      switch LineBatchReader.reading(input.absolutePath, readSize: options.jsonLinesReadSize) {
       case .success(let opened): reader = opened
       case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
       }

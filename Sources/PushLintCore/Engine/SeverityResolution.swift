@@ -23,7 +23,7 @@ extension Linter {
       let defaultSeverity = catalog.description(of: finding.rule.rawValue)?.severity ?? .error
       severity = finding.severity.map { min($0, defaultSeverity) } ?? defaultSeverity
     }
-    guard severity >= reportsAtLeast else { return (nil, matched, severity) }
+    guard severity >= options.reportsAtLeast else { return (nil, matched, severity) }
     let diagnostic = Diagnostic(
       path: document.path, document: document.index, span: finding.span, severity: severity,
       rule: finding.rule.rawValue,
@@ -45,7 +45,7 @@ extension Linter {
     let suppressions = configuration.suppressions
     var used: Set<Int> = []
     var findings: [Finding] = []
-    for finding in registry.runRules.flatMap({ $0.check(run: run) }) {
+    for finding in rules.registry.runRules.flatMap({ $0.check(run: run) }) {
       if let index = suppressions.firstIndex(where: {
         $0.covers(rule: finding.rule.rawValue, line: finding.span.start.line)
       }) {
@@ -56,8 +56,8 @@ extension Linter {
     }
     let unused = suppressions.indices.filter { !used.contains($0) }.map { suppressions[$0] }
     if !unused.isEmpty {
-      let context = RuleContext(targets: configuration.targets, schema: schema)
-      findings += registry.fileRules.flatMap { $0.check(file: .unusedSuppressions(unused), context: context) }
+      let context = RuleContext(targets: configuration.targets, schema: rules.schema)
+      findings += rules.registry.fileRules.flatMap { $0.check(file: .unusedSuppressions(unused), context: context) }
     }
     return findings.compactMap { diagnostic($0, document: document, relativePath: relativePath) }
   }

@@ -28,10 +28,22 @@ public protocol Rule: Sendable {
   /// million payloads, and most rules are about other kinds.
   static var documentKinds: Set<DocumentKind>? { get }
   static func check(_ document: Document, context: RuleContext) -> [Finding]
+  /// What else the rule judges besides documents: whole files
+  /// (`FileRule`), the whole run (`RunRule`). Asked of the type, so the
+  /// registry sorts its rules without a dynamic cast (each cast that fails
+  /// scans every protocol conformance the binary holds).
+  static var judgesFiles: Bool { get }
+  static var judgesRuns: Bool { get }
+  static func check(file: FileSubject, context: RuleContext) -> [Finding]
+  static func check(run: RunSubject) -> [Finding]
 }
 
 extension Rule {
   public static var documentKinds: Set<DocumentKind>? { nil }
+  public static var judgesFiles: Bool { false }
+  public static var judgesRuns: Bool { false }
+  public static func check(file: FileSubject, context: RuleContext) -> [Finding] { [] }
+  public static func check(run: RunSubject) -> [Finding] { [] }
 
   /// The product name users write in configurations and see in reports.
   public static var name: String { id.rawValue }
@@ -88,6 +100,10 @@ public protocol FileRule: Rule {
   static func check(file: FileSubject, context: RuleContext) -> [Finding]
 }
 
+extension FileRule {
+  public static var judgesFiles: Bool { true }
+}
+
 /// What a file rule sees of a file.
 public enum FileSubject: Sendable {
   /// A sound file, with what its header says.
@@ -103,6 +119,7 @@ public protocol RunRule: Rule {
 }
 
 extension RunRule {
+  public static var judgesRuns: Bool { true }
   public static var documentKinds: Set<DocumentKind>? { [] }
   public static func check(_ document: Document, context: RuleContext) -> [Finding] { [] }
 }

@@ -5,13 +5,13 @@ public struct RuleRegistry: Sendable {
   private let rulesByKind: [[any Rule.Type]]
 
   /// The rules that judge a whole file, and those that judge a whole run.
-  let fileRules: [any FileRule.Type]
-  let runRules: [any RunRule.Type]
+  let fileRules: [any Rule.Type]
+  let runRules: [any Rule.Type]
 
   public init(rules: [any Rule.Type]) {
     self.rules = rules
-    fileRules = rules.compactMap { $0 as? any FileRule.Type }
-    runRules = rules.compactMap { $0 as? any RunRule.Type }
+    fileRules = rules.filter { $0.judgesFiles }
+    runRules = rules.filter { $0.judgesRuns }
     rulesByKind = DocumentKind.allCases.map { kind in rules.filter { $0.documentKinds?.contains(kind) ?? true } }
   }
 

@@ -170,6 +170,13 @@ import Testing
     }
   }
 
+  @Test("the registry sorts file and run rules by their scope")
+  func scopes() {
+    #expect(
+      RuleRegistry.standard.fileRules.map { $0.name }.sorted() == ["sound-file-unsupported", "unused-suppression"])
+    #expect(RuleRegistry.standard.runRules.map { $0.name } == ["unused-override"])
+  }
+
   @Test("the README's rule tables are generated from the catalog and up to date")
   func readmeListsTheCatalog() throws {
     let path = repositoryRoot + "/README.md"
@@ -301,14 +308,12 @@ import Testing
 /// File and run rules keep those scopes.
 private func runForEveryKind(_ rule: any Rule.Type) -> any Rule.Type {
   func wrap<Wrapped: Rule>(_ rule: Wrapped.Type) -> any Rule.Type { EveryKind<Wrapped>.self }
-  func wrapFileRule<Wrapped: FileRule>(_ rule: Wrapped.Type) -> any Rule.Type { EveryKindFileRule<Wrapped>.self }
-  if rule is any RunRule.Type { return rule }
-  if let fileRule = rule as? any FileRule.Type { return wrapFileRule(fileRule) }
-  return wrap(rule)
+  return rule.judgesRuns ? rule : wrap(rule)
 }
 
-private enum EveryKindFileRule<Wrapped: FileRule>: FileRule {
+private enum EveryKind<Wrapped: Rule>: Rule {
   static var id: RuleID { Wrapped.id }
+  static var judgesFiles: Bool { Wrapped.judgesFiles }
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     Wrapped.check(document, context: context)
@@ -316,13 +321,5 @@ private enum EveryKindFileRule<Wrapped: FileRule>: FileRule {
 
   static func check(file: FileSubject, context: RuleContext) -> [Finding] {
     Wrapped.check(file: file, context: context)
-  }
-}
-
-private enum EveryKind<Wrapped: Rule>: Rule {
-  static var id: RuleID { Wrapped.id }
-
-  static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    Wrapped.check(document, context: context)
   }
 }

@@ -7,12 +7,14 @@ enum BackgroundModeMissingRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, push.contentAvailable, let member = push.aps?.member("content-available") else {
+      return []
+    }
     // The push's own app's Info.plist, when its topic names one; else every app's.
     let scope = AppScope(document, context: context)
     if let scope, !scope.app.needsBackgroundModesForPushes { return [] }
     let plists = scope?.infoPlist(in: context.project).map { [$0] } ?? context.project.appInfoPlists
-    guard !plists.isEmpty, let push = document.push, push.contentAvailable,
-      let member = push.aps?.member("content-available"),
+    guard !plists.isEmpty,
       !plists.contains(where: { $0.backgroundModes?.contains("remote-notification") == true })
     else { return [] }
     let lacking =
