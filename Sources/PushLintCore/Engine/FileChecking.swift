@@ -77,10 +77,7 @@ extension Linter {
     let relativePath = configuration.relativePath(input.absolutePath)
     for rule in rules.registry.fileRules {
       for finding in rule.check(file: .sound(sound), context: context) {
-        let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
-        if let hidden { outcome.hidden[hidden] += 1 }
-        outcome.usedOverrides.formUnion(matched)
-        if let diagnostic { outcome.diagnostics.append(diagnostic) }
+        record(finding, document: document, relativePath: relativePath, into: &outcome)
       }
     }
     return outcome
@@ -97,10 +94,7 @@ extension Linter {
     let document = Document(path: input.displayPath, format: format, kind: .other, root: nil)
     for rule in rules.registry.fileRules {
       for finding in rule.check(file: .unusedSuppressions(unused), context: scope.context) {
-        let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: scope.relativePath)
-        if let hidden { outcome.hidden[hidden] += 1 }
-        outcome.usedOverrides.formUnion(matched)
-        if let diagnostic { outcome.diagnostics.append(diagnostic) }
+        record(finding, document: document, relativePath: scope.relativePath, into: &outcome)
       }
     }
   }
@@ -119,11 +113,17 @@ extension Linter {
         outcome.usedSuppressions.insert(index)
         continue
       }
-      let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: scope.relativePath)
-      if let hidden { outcome.hidden[hidden] += 1 }
-      outcome.usedOverrides.formUnion(matched)
-      if let diagnostic { outcome.diagnostics.append(diagnostic) }
+      record(finding, document: document, relativePath: scope.relativePath, into: &outcome)
     }
+  }
+
+  /// A finding at its configured level into the file's outcome: kept,
+  /// counted as hidden, or dropped, with the overrides it matched.
+  func record(_ finding: Finding, document: Document, relativePath: String?, into outcome: inout FileOutcome) {
+    let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
+    if let hidden { outcome.hidden[hidden] += 1 }
+    if !matched.isEmpty { outcome.usedOverrides.formUnion(matched) }
+    if let diagnostic { outcome.diagnostics.append(diagnostic) }
   }
 
   /// The push view and the schema's findings, which several rules read.
