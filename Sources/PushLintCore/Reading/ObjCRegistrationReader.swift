@@ -423,9 +423,11 @@ struct ObjCEvaluator {
     guard case .array(var elements) = evaluate((assignment + 1)..<end, at: assignment) else {
       return evaluate((assignment + 1)..<end, at: assignment)
     }
-    // `[name addObject:x]` and `[name addObjectsFromArray:xs]` between the assignment and the use.
+    // `[name addObject:x]` and `[name addObjectsFromArray:xs]` between the
+    // assignment and the use (none when the use is inside the assignment's
+    // own statement, which has no `;` before it).
     var nesting = 0
-    for index in end..<min(use, tokens.count) {
+    for index in end..<max(end, min(use, tokens.count)) {
       if tokens[index].text == "{" { nesting += 1 }
       if tokens[index].text == "}" { nesting -= 1 }
       guard tokens[index].text == "[", index + 1 < tokens.count, tokens[index + 1].text == name,

@@ -418,6 +418,21 @@ import Testing
     #expect(result.unresolved.isEmpty)
   }
 
+  /// Found by fuzzing: a local whose assignment statement has no `;` before
+  /// the use (the use inside the statement) once trapped on a reversed range.
+  @Test func objectiveCLocalAssignedAroundItsUseIsNoCrash() throws {
+    guard
+      case .success(let bytes) = FileSystem.readFile(
+        repositoryRoot + "/Tests/Fixtures/code/fuzz-local-assigned-inside-its-use.m")
+    else {
+      Issue.record("the fixture is missing")
+      return
+    }
+    let found = ObjCRegistrationReader().registrations(
+      in: [CodeSource(path: "App/Setup.m", bytes: bytes)], module: CodeModule(files: []))
+    #expect(found.flatMap(\.categories).map(\.identifier.text) == ["CHAT"])
+  }
+
   // MARK: Through the linter
 
   let contentExtension = """
