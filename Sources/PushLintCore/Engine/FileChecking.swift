@@ -89,14 +89,17 @@ extension Linter {
     _ suppressions: [Suppression], format: SourceFormat, input: LintInput, scope: FileScope,
     into outcome: inout FileOutcome
   ) {
-    let unused = suppressions.indices.filter { !outcome.usedSuppressions.contains($0) }.map { suppressions[$0] }
+    let unused = suppressions.unused(besides: outcome.usedSuppressions)
     guard !unused.isEmpty else { return }
     let document = Document(path: input.displayPath, format: format, kind: .other, root: nil)
-    for rule in rules.registry.fileRules {
-      for finding in rule.check(file: .unusedSuppressions(unused), context: scope.context) {
-        record(finding, document: document, relativePath: scope.relativePath, into: &outcome)
-      }
+    for finding in unusedSuppressionFindings(unused, context: scope.context) {
+      record(finding, document: document, relativePath: scope.relativePath, into: &outcome)
     }
+  }
+
+  /// What the file rules say of suppression comments that silenced nothing.
+  func unusedSuppressionFindings(_ unused: [Suppression], context: RuleContext) -> [Finding] {
+    rules.registry.fileRules.flatMap { $0.check(file: .unusedSuppressions(unused), context: context) }
   }
 
   /// Runs every rule over a document; the configured levels decide what is kept.
@@ -105,11 +108,7 @@ extension Linter {
   func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
     analyze(&document, scope: scope)
     for finding in findings(document, scope: scope) {
-      if !scope.suppressions.isEmpty,
-        let index = scope.suppressions.firstIndex(where: {
-          $0.covers(rule: finding.rule.rawValue, line: finding.span.start.line)
-        })
-      {
+      if let index = scope.suppressions.firstIndex(silencing: finding) {
         outcome.usedSuppressions.insert(index)
         continue
       }

@@ -46,18 +46,16 @@ extension Linter {
     var used: Set<Int> = []
     var findings: [Finding] = []
     for finding in rules.registry.runRules.flatMap({ $0.check(run: run) }) {
-      if let index = suppressions.firstIndex(where: {
-        $0.covers(rule: finding.rule.rawValue, line: finding.span.start.line)
-      }) {
+      if let index = suppressions.firstIndex(silencing: finding) {
         used.insert(index)
       } else {
         findings.append(finding)
       }
     }
-    let unused = suppressions.indices.filter { !used.contains($0) }.map { suppressions[$0] }
+    let unused = suppressions.unused(besides: used)
     if !unused.isEmpty {
-      let context = RuleContext(targets: configuration.targets, schema: rules.schema)
-      findings += rules.registry.fileRules.flatMap { $0.check(file: .unusedSuppressions(unused), context: context) }
+      findings += unusedSuppressionFindings(
+        unused, context: RuleContext(targets: configuration.targets, schema: rules.schema))
     }
     return findings.compactMap { diagnostic($0, document: document, relativePath: relativePath) }
   }

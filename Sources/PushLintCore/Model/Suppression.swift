@@ -30,3 +30,15 @@ public struct Suppression: Sendable, Equatable {
     }
   }
 }
+
+extension [Suppression] {
+  /// The first comment that silences `finding`.
+  func firstIndex(silencing finding: Finding) -> Int? {
+    isEmpty ? nil : firstIndex { $0.covers(rule: finding.rule.rawValue, line: finding.span.start.line) }
+  }
+
+  /// The comments not among `used`, in order.
+  func unused(besides used: Set<Int>) -> [Suppression] {
+    indices.filter { !used.contains($0) }.map { self[$0] }
+  }
+}

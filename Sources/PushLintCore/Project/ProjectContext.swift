@@ -15,8 +15,6 @@ public struct BuiltInfoPlist: Sendable {
   public var file: String?
   /// The app target, when an Xcode project names it.
   public var app: String?
-  /// `GENERATE_INFOPLIST_FILE`: Xcode adds the `INFOPLIST_KEY_*` settings.
-  public var generated = false
   /// What the run cannot see that may add keys (`XcodeTarget.infoPlistMayChange`).
   public var mayChange: String?
 
@@ -231,7 +229,6 @@ public struct ProjectContext: Sendable {
       return nil
     }
     built.app = target.name
-    built.generated = target.generatesInfoPlist
     built.mayChange = target.infoPlistMayChange
     return built
   }
