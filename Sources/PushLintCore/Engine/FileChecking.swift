@@ -2,6 +2,8 @@
 /// configuration.
 extension Linter {
   struct FileOutcome: Sendable {
+    /// The findings kept, worded by `finish` once the file is done.
+    var kept: [KeptFinding] = []
     var diagnostics: [Diagnostic] = []
     var documents = 0
     var linted = false
@@ -46,9 +48,18 @@ extension Linter {
       payloadLimits: rules.schema.payloadLimits(under: configuration.targets))
   }
 
+  /// A file checked, its kept findings worded.
   func check(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
+    var outcome = checkUnworded(file, project: project)
+    finish(&outcome)
+    return outcome
+  }
+
+  func checkUnworded(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     if let error = file.error { return FileOutcome(error: error) }
-    if let bytes = file.deferredBytes { return check(read(bytes: bytes, input: file.input), project: project) }
+    if let bytes = file.deferredBytes {
+      return checkUnworded(read(bytes: bytes, input: file.input), project: project)
+    }
     if file.isEmpty { return FileOutcome(isEmpty: true) }
     if let sound = file.sound { return checkNamedSound(sound, input: file.input, project: project) }
     var scope = scope(of: file.input, project: project)
@@ -63,7 +74,6 @@ extension Linter {
       checkSuppressions(file.suppressions, format: format, input: file.input, scope: scope, into: &outcome)
     }
     outcome.linted = outcome.documents > 0 || file.input.explicit
-    cap(&outcome)
     return outcome
   }
 
@@ -119,10 +129,10 @@ extension Linter {
   /// A finding at its configured level into the file's outcome: kept,
   /// counted as hidden, or dropped, with the overrides it matched.
   func record(_ finding: Finding, document: Document, relativePath: String?, into outcome: inout FileOutcome) {
-    let (diagnostic, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
+    let (kept, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
     if let hidden { outcome.hidden[hidden] += 1 }
     if !matched.isEmpty { outcome.usedOverrides.formUnion(matched) }
-    if let diagnostic { outcome.diagnostics.append(diagnostic) }
+    if let kept { outcome.kept.append(kept) }
   }
 
   /// The push view and the schema's findings, which several rules read.
@@ -168,7 +178,11 @@ extension Linter {
     return headers
   }
 
-  func cap(_ outcome: inout FileOutcome) {
+  /// Words the file's kept findings, and holds back those past the file's
+  /// limit, counted.
+  func finish(_ outcome: inout FileOutcome) {
+    outcome.diagnostics = outcome.kept.map { $0.worded() }
+    outcome.kept = []
     guard outcome.diagnostics.count > Linter.maxDiagnosticsPerFile || outcome.unshown.total > 0 else { return }
     outcome.diagnostics.sort(by: Diagnostic.reportOrder)
     for diagnostic in outcome.diagnostics.dropFirst(Linter.maxDiagnosticsPerFile) {

@@ -13,7 +13,7 @@ extension Linter {
     }
     var inclusion = Inclusion.never
     var isPushDocument = false
-    var diagnostics: [Diagnostic] = []
+    var kept: [KeptFinding] = []
     var usedOverrides: Set<Int> = []
     var hidden = SeverityCounts()
   }
@@ -35,15 +35,8 @@ extension Linter {
     var current = reader.next()
     while case .success(let batch)? = current {
       var next: Result<LineBatch, FileError>?
-      // Once the file holds as many findings as are kept, later ones are
-      // only counted (`merge`): their text is not built.
-      let counting = outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile
       let checked = inParallel(batch.lines, alongside: { next = reader.next() }) { line in
-        batch.bytes.withUnsafeBufferPointer { bytes in
-          counting
-            ? FindingText.counting { checkLine(line, bytes: bytes, input: input, scope: scope) }
-            : checkLine(line, bytes: bytes, input: input, scope: scope)
-        }
+        batch.bytes.withUnsafeBufferPointer { bytes in checkLine(line, bytes: bytes, input: input, scope: scope) }
       }
       for index in checked.indices { merge(checked[index], into: &outcome) }
       current = next
@@ -52,7 +45,6 @@ extension Linter {
       return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
     }
     outcome.linted = outcome.documents > 0 || input.explicit
-    cap(&outcome)
     return outcome
   }
 
@@ -65,8 +57,8 @@ extension Linter {
       let position = SourcePosition(line: line.number, column: 1, offset: line.offset)
       let finding = SyntaxErrorRule.lineTooLong(line.number, at: position, limit: FileLimits.maxLineLength)
       document = Document(path: input.displayPath, format: .jsonLines, kind: .other, root: nil)
-      if let diagnostic = diagnostic(finding, document: document, relativePath: scope.relativePath) {
-        checked.diagnostics.append(diagnostic)
+      if let kept = resolve(finding, document: document, relativePath: scope.relativePath).kept {
+        checked.kept.append(kept)
       }
       checked.inclusion = .always
       return checked
@@ -101,7 +93,7 @@ extension Linter {
     document.keysAreUnique = result.keysAreUnique
     var outcome = FileOutcome()
     check(consume document, scope: scope, into: &outcome)
-    checked.diagnostics = outcome.diagnostics
+    checked.kept = outcome.kept
     checked.usedOverrides = outcome.usedOverrides
     checked.hidden = outcome.hidden
     return checked
@@ -116,14 +108,14 @@ extension Linter {
     if line.isPushDocument { outcome.sawPushDocument = true }
     // A line's findings are all on that line, and lines come in order: once
     // the limit is held, every later finding would be cut from the report,
-    // so it is only counted. A million-line file holds at most one line
-    // more than the limit.
-    if outcome.diagnostics.count >= Linter.maxDiagnosticsPerFile {
-      for diagnostic in line.diagnostics { outcome.unshown[diagnostic.severity] += 1 }
+    // so it is only counted, never worded. A million-line file holds at
+    // most one line more than the limit.
+    if outcome.kept.count >= Linter.maxDiagnosticsPerFile {
+      for kept in line.kept { outcome.unshown[kept.severity] += 1 }
     } else {
-      for var diagnostic in line.diagnostics {
-        diagnostic.document = outcome.documents
-        outcome.diagnostics.append(diagnostic)
+      for var kept in line.kept {
+        kept.document = outcome.documents
+        outcome.kept.append(kept)
       }
     }
     outcome.documents += 1

@@ -1,7 +1,26 @@
+/// A finding the configuration keeps, at its level, in its file and
+/// document: its words are not made yet. Only a kept finding is worded, and
+/// only when the file is done (`Linter.finish`), so the findings of a JSON
+/// Lines file past its limit are counted and never worded.
+struct KeptFinding: Sendable {
+  var finding: Finding
+  var severity: Severity
+  var path: String
+  var document: Int
+
+  /// The finding as reports show it.
+  func worded() -> Diagnostic {
+    let reason = finding.reason
+    return Diagnostic(
+      path: path, document: document, span: finding.span, severity: severity, rule: finding.rule.rawValue,
+      message: reason.message, pointer: finding.pointer, help: reason.help)
+  }
+}
+
 /// Each finding at the level the configuration gives its rule.
 extension Linter {
   func diagnostic(_ finding: Finding, document: Document, relativePath: String?) -> Diagnostic? {
-    resolve(finding, document: document, relativePath: relativePath).diagnostic
+    resolve(finding, document: document, relativePath: relativePath).kept?.worded()
   }
 
   /// The finding at its configured level (nil when off or below
@@ -10,7 +29,7 @@ extension Linter {
   /// `FileScope` holds it.
   func resolve(
     _ finding: Finding, document: Document, relativePath: String?
-  ) -> (diagnostic: Diagnostic?, matched: [Int], hidden: Severity?) {
+  ) -> (kept: KeptFinding?, matched: [Int], hidden: Severity?) {
     let severity: Severity
     let (configured, matched) = configuration.resolve(
       finding.rule.rawValue, relativePath: relativePath, pointer: finding.pointer)
@@ -24,11 +43,9 @@ extension Linter {
       severity = finding.severity.map { min($0, defaultSeverity) } ?? defaultSeverity
     }
     guard severity >= options.reportsAtLeast else { return (nil, matched, severity) }
-    let diagnostic = Diagnostic(
-      path: document.path, document: document.index, span: finding.span, severity: severity,
-      rule: finding.rule.rawValue,
-      message: finding.message, pointer: finding.pointer, help: finding.help)
-    return (diagnostic, matched, nil)
+    return (
+      KeptFinding(finding: finding, severity: severity, path: document.path, document: document.index), matched, nil
+    )
   }
 }
 

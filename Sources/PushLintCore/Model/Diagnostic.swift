@@ -106,47 +106,61 @@ public struct SeverityCounts: Sendable, Equatable {
 }
 
 /// What a reader or rule found, before the engine attaches path, document and
-/// the configured severity.
+/// the configured severity. Its words are not part of it: they are made from
+/// its `reason` when the engine keeps the finding, so a finding that is only
+/// counted (past a file's limit of kept findings) costs no text.
 public struct Finding: Sendable {
   public var rule: RuleID
   public var span: SourceSpan
-  public var message: String
   public var pointer: String
-  public var help: String?
   /// A lower severity than the rule's for this finding (an entitlement rule
   /// with no entitlements file in scope reports as info).
   public var severity: Severity?
+  /// The facts the message and help are made from.
+  public var reason: any FindingReason
 
-  /// The message and help are built only when `FindingText.isWanted`: past
-  /// a file's limit of kept findings they are only counted, and building
-  /// their text is most of the cost of a finding.
   public init(
-    rule: RuleID, span: SourceSpan, message: @autoclosure () -> String, pointer: String = "",
-    help: @autoclosure () -> String? = nil, severity: Severity? = nil
+    rule: RuleID, span: SourceSpan, reason: any FindingReason, pointer: String = "", severity: Severity? = nil
   ) {
     self.rule = rule
     self.span = span
-    let isWanted = FindingText.isWanted
-    self.message = isWanted ? message() : ""
+    self.reason = reason
     self.pointer = pointer
-    self.help = isWanted ? help() : nil
     self.severity = severity
   }
+
+  /// A finding whose words are given as they are to be shown, made when
+  /// the finding is kept.
+  public init(
+    rule: RuleID, span: SourceSpan, message: @escaping @autoclosure @Sendable () -> String, pointer: String = "",
+    help: @escaping @autoclosure @Sendable () -> String? = nil, severity: Severity? = nil
+  ) {
+    self.init(
+      rule: rule, span: span, reason: Words(message: message, help: help), pointer: pointer, severity: severity)
+  }
+
+  public var message: String { reason.message }
+  public var help: String? { reason.help }
 }
 
-/// Whether findings made on this thread need their text. The linter turns
-/// it off while it checks lines whose findings can only be counted (a JSON
-/// Lines file past `Linter.maxDiagnosticsPerFile`); rules build findings
-/// as always, and `Finding` skips the text.
-enum FindingText {
-  private static let counting = System.ThreadFlag()
+/// Why a finding was made: the typed facts of one case of a rule, and the
+/// words the rule makes of them. Readers and the schema validator state
+/// the facts; the rule's file in `Rules/` words them.
+public protocol FindingReason: Sendable {
+  var message: String { get }
+  var help: String? { get }
+}
 
-  static var isWanted: Bool { !counting.isSet }
+/// A reason given by the words themselves, made on demand.
+struct Words: FindingReason {
+  let makeMessage: @Sendable () -> String
+  let makeHelp: @Sendable () -> String?
 
-  /// `body` with findings' text off on this thread.
-  static func counting<Result>(_ body: () -> Result) -> Result {
-    counting.set(true)
-    defer { counting.set(false) }
-    return body()
+  init(message: @escaping @Sendable () -> String, help: @escaping @Sendable () -> String?) {
+    makeMessage = message
+    makeHelp = help
   }
+
+  var message: String { makeMessage() }
+  var help: String? { makeHelp() }
 }

@@ -71,6 +71,7 @@ public enum StringsFileReader {
         case .emptyInput: break loop
         case .error:
           let position = SourcePosition(line: line, column: 1, offset: utf8.count)
+          let line = line
           return .unreadable(
             Finding(
               rule: .invalidEncoding, span: SourceSpan(at: position),

@@ -56,40 +56,45 @@ extension Rule {
   }
 
   /// A finding of this rule at `node`, with its span and JSON Pointer.
-  /// `message` and `help` are built only when the finding is kept.
+  /// `message` and `help` are made only when the finding is kept.
   static func finding(
-    at node: Node, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+    at node: Node, _ message: @escaping @autoclosure @Sendable () -> String,
+    help: @escaping @autoclosure @Sendable () -> String? = nil,
     severity: Severity? = nil
   ) -> Finding {
-    Finding(rule: id, span: node.span, message: message(), pointer: node.pointer, help: help(), severity: severity)
+    Finding(
+      rule: id, span: node.span, reason: Words(message: message, help: help), pointer: node.pointer, severity: severity)
   }
 
   /// A finding about a whole object or array, marked at its first character.
   static func finding(
-    atStartOf node: Node, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+    atStartOf node: Node, _ message: @escaping @autoclosure @Sendable () -> String,
+    help: @escaping @autoclosure @Sendable () -> String? = nil,
     severity: Severity? = nil
   ) -> Finding {
     Finding(
-      rule: id, span: node.openingSpan, message: message(), pointer: node.pointer, help: help(), severity: severity)
+      rule: id, span: node.openingSpan, reason: Words(message: message, help: help), pointer: node.pointer,
+      severity: severity)
   }
 
   /// A finding about a member, marked at its key (the pointer is its value's).
   static func finding(
-    atKeyOf member: Member, _ message: @autoclosure () -> String, help: @autoclosure () -> String? = nil,
+    atKeyOf member: Member, _ message: @escaping @autoclosure @Sendable () -> String,
+    help: @escaping @autoclosure @Sendable () -> String? = nil,
     severity: Severity? = nil
   ) -> Finding {
     Finding(
-      rule: id, span: member.keySpan, message: message(), pointer: member.value.pointer, help: help(),
+      rule: id, span: member.keySpan, reason: Words(message: message, help: help), pointer: member.value.pointer,
       severity: severity)
   }
 
   /// A finding at any span, for what is not one node (a header's value, a
   /// configuration entry).
   static func finding(
-    at span: SourceSpan, pointer: String, _ message: @autoclosure () -> String,
-    help: @autoclosure () -> String? = nil, severity: Severity? = nil
+    at span: SourceSpan, pointer: String, _ message: @escaping @autoclosure @Sendable () -> String,
+    help: @escaping @autoclosure @Sendable () -> String? = nil, severity: Severity? = nil
   ) -> Finding {
-    Finding(rule: id, span: span, message: message(), pointer: pointer, help: help(), severity: severity)
+    Finding(rule: id, span: span, reason: Words(message: message, help: help), pointer: pointer, severity: severity)
   }
 }
 

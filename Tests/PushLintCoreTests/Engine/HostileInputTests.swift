@@ -212,8 +212,8 @@ struct StringLimitTests {
     #expect(report.diagnostics.last?.message.hasSuffix("(and 4000 more findings in this file, not shown)") == true)
   }
 
-  /// Batches after the limit is reached check their lines with findings'
-  /// text off (`FindingText`): what is kept must not change.
+  /// Findings of batches after the limit is reached are counted and never
+  /// worded: what is kept must not change.
   @Test func findingsPastTheLimitAreCountedAsInOneBatch() {
     let scratch = ScratchDirectory()
     let lines = (1...3000).map { "{\"aps\": {\"badge\": \"\($0)\"}}" }.joined(separator: "\n") + "\n"
@@ -228,13 +228,20 @@ struct StringLimitTests {
     #expect(manyBatches.documents == 3000)
   }
 
-  @Test func findingsMadeWhileCountingHaveNoText() {
-    func finding() -> Finding {
-      Finding(rule: .valueType, span: .fileStart, message: "built", pointer: "/aps", help: "also built")
+  @Test func aFindingIsWordedOnlyWhenItsWordsAreAsked() {
+    final class Calls: @unchecked Sendable {
+      var count = 0
     }
-    let counted = FindingText.counting { finding() }
-    #expect(counted.message.isEmpty && counted.help == nil && counted.pointer == "/aps")
-    #expect(finding().message == "built" && finding().help == "also built")
+    let calls = Calls()
+    @Sendable func words(_ text: String) -> String {
+      calls.count += 1
+      return text
+    }
+    let finding = Finding(
+      rule: .valueType, span: .fileStart, message: words("built"), pointer: "/aps", help: words("also built"))
+    #expect(calls.count == 0 && finding.pointer == "/aps")
+    #expect(finding.message == "built" && finding.help == "also built")
+    #expect(calls.count == 2)
   }
 }
 

@@ -32,12 +32,13 @@ enum BackgroundModeMissingRule: Rule {
     } else if !targets.isEmpty {
       help += " in " + targets.joined(separator: " or ")
     }
+    let fix = help
     return [
       finding(
         atKeyOf: member,
         "\"content-available\": 1 wakes the app only with the remote-notification background mode, " + lacking
           + (unseen.map { "; \($0) may add it" } ?? ""),
-        help: help, severity: unseen == nil ? nil : .warning)
+        help: fix, severity: unseen == nil ? nil : .warning)
     ]
   }
 

@@ -19,10 +19,9 @@ enum CategoryUndeclaredRule: Rule {
           help: "register \"\(name)\" in \(scope.app.name) too")
       ]
     }
-    var message =
+    let message =
       "category \"\(name)\" is not registered (categories read from \(project.categoryFilesText)): no actions and no content extension will appear"
     let (suggestion, help) = project.nearestCategory(to: name)
-    message += suggestion
-    return [finding(at: category, message, help: help)]
+    return [finding(at: category, message + suggestion, help: help)]
   }
 }

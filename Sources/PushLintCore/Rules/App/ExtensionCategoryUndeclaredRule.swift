@@ -20,17 +20,17 @@ enum ExtensionCategoryUndeclaredRule: Rule {
             "register \"\(name)\" in \(apps.first ?? "the app") too, or embed the extension in the app that registers it"
         )
       }
-      var message =
+      let message =
         "the content extension claims category \"\(name)\", which the app does not register (categories read from \(project.categoryFilesText)); the extension never runs for it"
       // An action's identifier in the category list is a common mix-up:
       // the extension is chosen by the category, never by an action.
       if let place = project.actionPlace(name) {
-        message += "; \"\(name)\" is the identifier of an action (\(place)), not of a category"
-        return finding(at: node, message, help: "list the identifier of the category that offers the action")
+        return finding(
+          at: node, message + "; \"\(name)\" is the identifier of an action (\(place)), not of a category",
+          help: "list the identifier of the category that offers the action")
       }
       let (suggestion, help) = project.nearestCategory(to: name)
-      message += suggestion
-      return finding(at: node, message, help: help)
+      return finding(at: node, message + suggestion, help: help)
     }
   }
 }

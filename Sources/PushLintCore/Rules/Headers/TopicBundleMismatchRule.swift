@@ -37,7 +37,8 @@ enum TopicBundleMismatchRule: Rule {
         message += "; did you mean \"\(nearest + suffix)\"?"
         help = "write \"\(nearest + suffix)\""
       }
-      return finding(at: item.span, pointer: item.pointer, message, help: help)
+      let (said, fix) = (message, help)
+      return finding(at: item.span, pointer: item.pointer, said, help: fix)
     }
   }
 }

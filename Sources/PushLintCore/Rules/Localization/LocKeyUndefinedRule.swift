@@ -17,8 +17,8 @@ enum LocKeyUndefinedRule: Rule {
           message += "; did you mean \"\(nearest)\" (\(defined.place))?"
           help = "write \"\(nearest)\""
         }
-        findings.append(
-          finding(at: reference.key, message, help: help))
+        let (said, fix) = (message, help)
+        findings.append(finding(at: reference.key, said, help: fix))
         continue
       }
       let defined = formats.map(\.language)

@@ -20,10 +20,11 @@ enum LiveActivityIncompleteRule: Rule {
       }
     }
     guard !missing.isEmpty else { return [] }
+    let (needs, absentKeys) = (reason, missing)
     return [
       finding(
-        atStartOf: aps, "\(reason); missing \(missing.map { "\"\($0)\"" }.joined(separator: ", "))",
-        help: "add \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) to aps")
+        atStartOf: aps, "\(needs); missing \(absentKeys.map { "\"\($0)\"" }.joined(separator: ", "))",
+        help: "add \(absentKeys.map { "\"\($0)\"" }.joined(separator: ", ")) to aps")
     ]
   }
 }

@@ -30,9 +30,10 @@ enum PayloadTooLargeRule: Rule {
     let toTopic = message.hasMember("topic") || message.hasMember("condition")
     let limit = toTopic ? 2048 : 4096
     guard bytes > limit else { return nil }
+    let size = bytes
     return finding(
       atKeyOf: data,
-      "FCM data is \(bytes) bytes of keys and values, over FCM's \(limit)-byte limit\(toTopic ? " for messages to topics" : ""); FCM rejects the message (Message too big)",
+      "FCM data is \(size) bytes of keys and values, over FCM's \(limit)-byte limit\(toTopic ? " for messages to topics" : ""); FCM rejects the message (Message too big)",
       help: "send an identifier and fetch the rest in the app")
   }
 }

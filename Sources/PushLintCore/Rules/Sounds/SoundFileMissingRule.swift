@@ -14,7 +14,8 @@ enum SoundFileMissingRule: Rule {
         message += "; did you mean \"\(nearest)\" (\(entry.path))?"
         help = "write \"\(nearest)\""
       }
-      return finding(at: node, message, help: help)
+      let (said, fix) = (message, help)
+      return finding(at: node, said, help: fix)
     }
   }
 }

@@ -21,9 +21,10 @@ enum TemplateTooLargeRule: Rule {
       if !named.isEmpty { message += "; the largest fills: \(named.joined(separator: ", "))" }
       if !unbounded.isEmpty { message += "; not counted, having no maximum: \(shortList(unbounded))" }
       let first = dominant.first?.name ?? "the longest placeholder"
+      let said = message
       return [
         finding(
-          atStartOf: push.anchor, message,
+          atStartOf: push.anchor, said,
           help:
             "lower the maximum of \(first) under templates in .pushlint.yml and truncate it to that when sending, or send an identifier and let a service extension fetch the text"
         )
