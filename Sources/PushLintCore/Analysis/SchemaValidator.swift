@@ -1,12 +1,13 @@
-/// Interprets `rules/schema.yaml` over a document. Its findings belong to the
-/// generic rules: required-key-missing, unknown-key, value-type,
-/// invalid-value, deprecated-key and unavailable-key.
+/// Interprets `rules/schema.yaml` over a document. It states the facts of
+/// each problem it finds; the generic rules (`RequiredKeyMissingRule`,
+/// `UnknownKeyRule`, `ValueTypeRule`, `InvalidValueRule`, `DeprecatedKeyRule`,
+/// `UnavailableKeyRule`) word them.
 struct SchemaValidator {
   let schema: PushSchema
   let targets: [Platform: OSVersion]
   /// The document's placeholders: strings holding one are not judged by value.
   var template: TemplateInfo?
-  var findings: [Finding] = []
+  var findings: [SchemaFinding] = []
   /// The `whenInvalid` severity of the dictionary whose member is checked.
   var invalidSeverity: Severity?
   /// Xcode expands build settings (`$(APS_ENVIRONMENT)`, `${PRODUCT_NAME}`)
@@ -23,7 +24,7 @@ struct SchemaValidator {
   static func validate(
     _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion]
   )
-    -> [Finding]
+    -> [SchemaFinding]
   {
     guard let root = document.root else { return [] }
     var validator = SchemaValidator(schema: schema, targets: targets)
@@ -60,35 +61,25 @@ struct SchemaValidator {
       nsExtension["NSExtensionPointIdentifier"]?.stringValue == "com.apple.usernotifications.content-extension"
     else { return }
     guard let attributes = nsExtension["NSExtensionAttributes"] else {
-      report(
-        .requiredKeyMissing, nsExtension.openingSpan,
-        "NSExtension of a notification content extension has no \"NSExtensionAttributes\", which it requires",
-        pointer: nsExtension.pointer,
-        help:
-          "add NSExtensionAttributes with UNNotificationExtensionCategory and UNNotificationExtensionInitialContentSizeRatio"
-      )
+      report(.requiredKeyMissing(.contentExtensionAttributes), nsExtension.openingSpan, pointer: nsExtension.pointer)
       return
     }
     if attributes.isObject { validate(attributes, against: "content-extension-attributes", pushType: nil) }
   }
 
-  /// `invalid-value` for `text`, naming the nearest of `allowed` as the fix.
-  mutating func reportNotAllowed(_ message: String, _ text: String, _ allowed: [String], at node: Node) {
-    let suggestion = Suggestion.nearest(to: text, in: allowed)
-    report(
-      .invalidValue, node.span, message + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
-      pointer: node.pointer, help: suggestion.map { "write \"\($0)\"" })
+  mutating func report(_ problem: SchemaProblem, _ span: SourceSpan, pointer: String, severity: Severity? = nil) {
+    var severity = severity
+    if let cap = invalidSeverity {
+      switch problem {
+      case .valueType, .invalidValue: severity = min(severity ?? cap, cap)
+      default: break
+      }
+    }
+    findings.append(SchemaFinding(problem: problem, span: span, pointer: pointer, severity: severity))
   }
 
-  mutating func report(
-    _ rule: RuleID, _ span: SourceSpan, _ message: String, pointer: String, help: String? = nil,
-    severity: Severity? = nil
-  ) {
-    var severity = severity
-    if let cap = invalidSeverity, rule == .valueType || rule == .invalidValue {
-      severity = min(severity ?? cap, cap)
-    }
-    findings.append(Finding(rule: rule, span: span, message: message, pointer: pointer, help: help, severity: severity))
+  mutating func report(_ problem: InvalidValueRule.Problem, at node: Node, severity: Severity? = nil) {
+    report(.invalidValue(problem), node.span, pointer: node.pointer, severity: severity)
   }
 
   mutating func validate(_ object: Node, against schemaName: String, pushType: String?) {
@@ -105,13 +96,12 @@ struct SchemaValidator {
       if resolved.required {
         guard !has(name) else { continue }
         report(
-          .requiredKeyMissing, object.openingSpan, "\(dictionary.display) has no \"\(name)\", which it requires",
-          pointer: object.pointer, help: "add \"\(name)\"")
+          .requiredKeyMissing(.absent(key: name, dictionary: dictionary.display)), object.openingSpan,
+          pointer: object.pointer)
       } else if let trigger = resolved.fields.requiredWith, has(trigger), !has(name) {
         report(
-          .requiredKeyMissing, object.openingSpan,
-          "\"\(trigger)\" needs \"\(name)\" beside it in \(dictionary.display)",
-          pointer: object.pointer, help: "add \"\(name)\"")
+          .requiredKeyMissing(.neededBeside(trigger: trigger, key: name, dictionary: dictionary.display)),
+          object.openingSpan, pointer: object.pointer)
       }
     }
   }
@@ -127,68 +117,53 @@ struct SchemaValidator {
     let spec = generalSpec.resolved(for: pushType)
     if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
       report(
-        .unknownKey, member.pointee.keySpan,
-        "\"\(member.pointee.key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is a\(pushType.first.map { "aeiou".contains($0) } == true ? "n" : "") \(pushType) push, which ignores it",
-        pointer: member.pointee.value.pointer, help: "remove it, or send the push with apns-push-type \(pushTypes[0])")
+        .unknownKey(.otherPushType(key: member.pointee.key, pushTypes: pushTypes, pushType: pushType)),
+        member.pointee.keySpan, pointer: member.pointee.value.pointer)
       return
     }
     if let reason = spec.deprecated {
       report(
-        .deprecatedKey, member.pointee.keySpan, "\"\(name)\" is deprecated: \(reason)",
-        pointer: member.pointee.value.pointer,
-        help: "remove it")
+        .deprecatedKey(.key(name: name, reason: reason)), member.pointee.keySpan,
+        pointer: member.pointee.value.pointer)
     }
     reportUnavailable(
-      "\"\(name)\"", since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
+      .key(name), since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
     let outer = invalidSeverity
     invalidSeverity = spec.fields.whenInvalid ?? dictionary.whenInvalid
     check(member.pointee.value, key: name, spec: spec, pushType: pushType)
     invalidSeverity = outer
   }
 
-  func platformName(_ platform: Platform) -> String {
-    switch platform {
-    case .ios: "iOS"
-    case .ipados: "iPadOS"
-    case .macos: "macOS"
-    case .watchos: "watchOS"
-    case .tvos: "tvOS"
-    case .visionos: "visionOS"
-    }
-  }
-
   mutating func reportUnknown(_ member: Member, in dictionary: DictionarySchema) {
-    let names = dictionary.keys.map(\.name)
-    var message = "unknown key \"\(member.key)\" in \(dictionary.display)"
-    var help: String?
-    if let suggestion = Suggestion.nearest(to: member.key, in: names) {
-      message += "; did you mean \"\(suggestion)\"?"
-      help = "rename it to \"\(suggestion)\""
-    } else if let home = schema.schemas.values.sorted(by: { $0.name < $1.name }).first(where: {
-      $0.name != dictionary.name && !$0.caseInsensitiveKeys && $0.keys.contains { $0.name == member.key }
-    }) {
-      message += "; \"\(member.key)\" is a key of \(home.display)"
-      help = "move it to \(home.display)"
-    } else if dictionary.name == "aps" {
-      help = "custom data goes at the top level of the payload, beside \"aps\", not inside it"
-    }
-    report(.unknownKey, member.keySpan, message, pointer: member.value.pointer, help: help)
+    let suggestion = Suggestion.nearest(to: member.key, in: dictionary.keys.map(\.name))
+    let home =
+      suggestion != nil
+      ? nil
+      : schema.schemas.values.sorted(by: { $0.name < $1.name }).first(where: {
+        $0.name != dictionary.name && !$0.caseInsensitiveKeys && $0.keys.contains { $0.name == member.key }
+      })
+    report(
+      .unknownKey(
+        .unknown(
+          key: member.key, dictionary: dictionary.display, suggestion: suggestion, home: home?.display,
+          isInAps: dictionary.name == "aps")),
+      member.keySpan, pointer: member.value.pointer)
   }
 
   mutating func check(_ value: Node, key: String, spec: KeySpec, pushType: String?) {
     if value.isPlaceholder { return }
     let type = JSONType(of: value)
     guard spec.types.contains(type) else {
+      let expected = ExpectedType(types: spec.types, values: spec.values)
       if let loose = spec.fields.looseTypes[type] {
         report(
-          .valueType, value.span,
-          "\"\(key)\" is \(describe(value)), where Apple documents \(article(spec.types[0].rawValue)): \(loose.note)",
-          pointer: value.pointer, help: typeHelp(value, spec: spec), severity: loose.severity)
+          .valueType(.undocumented(key: key, found: FoundValue(value), expected: expected, note: loose.note)),
+          value.span, pointer: value.pointer, severity: loose.severity)
         return
       }
       report(
-        .valueType, value.span, "\"\(key)\" must be \(expectation(spec)), found \(describe(value))",
-        pointer: value.pointer, help: typeHelp(value, spec: spec))
+        .valueType(.wrongType(key: key, found: FoundValue(value), expected: expected)), value.span,
+        pointer: value.pointer)
       return
     }
     switch value.stored {
@@ -197,19 +172,15 @@ struct SchemaValidator {
     case .string(let text):
       checkText(text, value: value, key: key, spec: spec)
       if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes, template?.mentions(text) != true {
-        report(
-          .invalidValue, value.span,
-          "\"\(key)\" is \(text.utf8.count) bytes; at most \(maxBytes) are allowed", pointer: value.pointer,
-          help: "shorten it to \(maxBytes) bytes")
+        report(.tooLong(key: key, bytes: text.utf8.count, maxBytes: maxBytes), at: value)
       }
     case .array(let elements):
       for element in elements {
         if element.isPlaceholder { continue }
         if let itemType = spec.items, JSONType(of: element) != itemType {
           report(
-            .valueType, element.span,
-            "\"\(key)\" must hold only \(itemType.rawValue)s, found \(describe(element))",
-            pointer: element.pointer, help: itemType == .string ? "quote it: \"\(plainText(element))\"" : nil)
+            .valueType(.wrongItem(key: key, found: FoundValue(element), itemType: itemType)), element.span,
+            pointer: element.pointer)
           continue
         }
         if let itemSchema = spec.itemSchema, element.isObject {
@@ -223,10 +194,11 @@ struct SchemaValidator {
       if let valuesType = spec.valuesType {
         for member in members where !member.value.isPlaceholder && JSONType(of: member.value) != valuesType {
           report(
-            .valueType, member.value.span,
-            "\"\(member.key)\" in \"\(key)\" must be \(article(valuesType.rawValue)), found \(describe(member.value))\(spec.note.map { " (\($0))" } ?? "")",
-            pointer: member.value.pointer,
-            help: valuesType == .string ? "quote it: \"\(plainText(member.value))\"" : nil)
+            .valueType(
+              .wrongMemberValue(
+                member: member.key, key: key, found: FoundValue(member.value), valuesType: valuesType,
+                note: spec.note)),
+            member.value.span, pointer: member.value.pointer)
         }
       }
       if let nested = spec.schema {
@@ -247,24 +219,20 @@ struct SchemaValidator {
   mutating func checkItemValue(_ text: String, element: Node, key: String, spec: KeySpec) {
     if isUnexpanded(text) { return }
     if let allowed = spec.itemValues, !allowed.contains(text) {
-      reportNotAllowed(
-        "\"\(key)\" cannot hold \"\(text)\"; its values are \(allowed.joined(separator: ", "))", text, allowed,
-        at: element)
+      report(.notAllowed(key: key, text: text, allowed: allowed, isElement: true), at: element)
       return
     }
     if let reason = spec.deprecatedValues[text] {
-      report(
-        .deprecatedKey, element.span, "\"\(text)\" in \"\(key)\" is deprecated: \(reason)", pointer: element.pointer,
-        help: "remove it")
+      report(.deprecatedKey(.value(text: text, key: key, reason: reason)), element.span, pointer: element.pointer)
     }
     reportUnavailable(
-      "\"\(text)\" in \"\(key)\"", since: spec.valueSince[text] ?? [:], at: element.span, pointer: element.pointer)
+      .value(text, key: key), since: spec.valueSince[text] ?? [:], at: element.span, pointer: element.pointer)
   }
 
   /// `unavailable-key` for each platform whose configured target is older than `since`.
-  /// Called for every member: its text is built only when there is something to report.
+  /// Called for every member: the subject is made only when there is something to report.
   mutating func reportUnavailable(
-    _ what: @autoclosure () -> String, since: [Platform: OSVersion], at span: SourceSpan,
+    _ subject: @autoclosure () -> UnavailableKeyRule.Problem.Subject, since: [Platform: OSVersion], at span: SourceSpan,
     pointer: @autoclosure () -> String
   ) {
     guard !since.isEmpty, !targets.isEmpty else { return }
@@ -272,8 +240,7 @@ struct SchemaValidator {
       let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
       if let target, target < version {
         report(
-          .unavailableKey, span,
-          "\(what()) needs \(platformName(platform)) \(version); devices on \(platformName(platform)) \(target) (the configured target) ignore it",
+          .unavailableKey(.init(subject: subject(), platform: platform, version: version, target: target)), span,
           pointer: pointer())
       }
     }
@@ -288,10 +255,7 @@ struct SchemaValidator {
         }
       }
       if !allowed {
-        report(
-          .invalidValue, value.span,
-          "\"\(key)\" must be \(list(values)), found \(number.literal)\(spec.note.map { "; \($0)" } ?? "")",
-          pointer: value.pointer, help: "write \(values[0])")
+        report(.notListed(key: key, literal: number.literal, values: values, note: spec.note), at: value)
       }
       return
     }
@@ -300,9 +264,7 @@ struct SchemaValidator {
       // milliseconds, which JavaScript's Date.now() gives.
       if number.doubleValue >= 100_000_000_000 {
         report(
-          .invalidValue, value.span,
-          "\"\(key)\" is \(number.literal), which reads as milliseconds; Apple wants seconds since 1970",
-          pointer: value.pointer, help: secondsHelp(number.doubleValue), severity: .warning)
+          .milliseconds(key: key, literal: number.literal, value: number.doubleValue), at: value, severity: .warning)
         return
       }
     } else if spec.format != nil {
@@ -310,33 +272,17 @@ struct SchemaValidator {
       return
     }
     if spec.whole && !number.isWhole {
-      report(
-        .invalidValue, value.span, "\"\(key)\" must be a whole number, found \(number.literal)",
-        pointer: value.pointer)
+      report(.notWhole(key: key, literal: number.literal), at: value)
       return
     }
+    let outOfRange = InvalidValueRule.Problem.outOfRange(
+      key: key, literal: number.literal, minimum: spec.minimum, maximum: spec.maximum, note: spec.note)
     if let minimum = spec.minimum, number.doubleValue < minimum {
-      report(.invalidValue, value.span, rangeMessage(key, spec, number), pointer: value.pointer)
+      report(outOfRange, at: value)
     } else if let maximum = spec.maximum, number.doubleValue > maximum {
-      report(.invalidValue, value.span, rangeMessage(key, spec, number), pointer: value.pointer)
+      report(outOfRange, at: value)
     } else if let bound = spec.exclusiveMinimum, number.doubleValue <= bound {
-      report(
-        .invalidValue, value.span,
-        "\"\(key)\" must be greater than \(SchemaValue.number(bound)), found \(number.literal)",
-        pointer: value.pointer)
-    }
-  }
-
-  func rangeMessage(_ key: String, _ spec: KeySpec, _ number: NumberValue) -> String {
-    switch (spec.minimum, spec.maximum) {
-    case (let minimum?, let maximum?):
-      "\"\(key)\" must be between \(SchemaValue.number(minimum)) and \(SchemaValue.number(maximum)), found \(number.literal)"
-    case (let minimum?, nil):
-      "\"\(key)\" must be \(SchemaValue.number(minimum)) or more, found \(number.literal)\(spec.note.map { " (\($0))" } ?? "")"
-    case (nil, let maximum?):
-      "\"\(key)\" must be \(SchemaValue.number(maximum)) or less, found \(number.literal)"
-    default:
-      "\"\(key)\" is out of range"
+      report(.notAbove(key: key, literal: number.literal, bound: bound), at: value)
     }
   }
 
@@ -345,8 +291,7 @@ struct SchemaValidator {
     if spec.values != nil {
       let strings = spec.stringValues
       if !strings.isEmpty && !strings.contains(text) {
-        reportNotAllowed(
-          "\"\(key)\" cannot be \"\(text)\"; it is one of \(strings.joined(separator: ", "))", text, strings, at: value)
+        report(.notAllowed(key: key, text: text, allowed: strings, isElement: false), at: value)
         return
       }
     }
@@ -354,49 +299,31 @@ struct SchemaValidator {
     case "fcm-topic":
       let name = text.hasPrefix("/topics/") ? String(text.dropFirst("/topics/".count)) : text
       if name.isEmpty || !name.utf8.allSatisfy(Self.isFCMNameByte) {
-        report(
-          .invalidValue, value.span,
-          "FCM topic names use only letters, digits and - _ . ~ %, found \"\(text)\"; FCM rejects the message",
-          pointer: value.pointer, help: "rename the topic, e.g. \"news-sports\"")
+        report(.fcmTopic(text: text), at: value)
       }
     case "fcm-label":
       if text.isEmpty || text.utf8.count > 50 || !text.utf8.allSatisfy(Self.isFCMNameByte) {
-        report(
-          .invalidValue, value.span,
-          "\"\(key)\" is 1 to 50 letters, digits and - _ . ~ %, found \"\(text)\"; FCM rejects the message",
-          pointer: value.pointer, help: "write a label such as \"spring-sale\"")
+        report(.fcmLabel(key: key, text: text), at: value)
       }
     case "non-empty":
       if text.isEmpty {
-        report(
-          .invalidValue, value.span, "\"\(key)\" is empty; FCM rejects the message", pointer: value.pointer,
-          help: "give the device's \(key)")
+        report(.empty(key: key), at: value)
       }
     case "url":
       if !(text.hasPrefix("https://") || text.hasPrefix("http://")) || text.utf8.count < 9 {
-        report(
-          .invalidValue, value.span, "\"\(key)\" must be the URL of an image, found \"\(text)\"",
-          pointer: value.pointer, help: "write an https:// URL", severity: .warning)
+        report(.notImageURL(key: key, text: text), at: value, severity: .warning)
       }
     case "uuid-lowercase":
       if Self.isLowercaseUUID(text.lowercased()) && !Self.isLowercaseUUID(text) {
         // Apple documents the canonical form as lowercase; it does not say
         // APNs rejects capitals, and client libraries send them.
-        report(
-          .invalidValue, value.span,
-          "\"\(key)\" has capital letters; Apple documents the canonical UUID form as lowercase, found \"\(text)\"",
-          pointer: value.pointer, help: "write it in lowercase: \"\(text.lowercased())\"", severity: .warning)
+        report(.uuidCapitals(key: key, text: text), at: value, severity: .warning)
       } else if !Self.isLowercaseUUID(text) {
-        report(
-          .invalidValue, value.span, "\"\(key)\" must be a UUID (8-4-4-4-12 hex digits), found \"\(text)\"",
-          pointer: value.pointer, help: "write a UUID such as \"123e4567-e89b-12d3-a456-4266554400a0\"")
+        report(.notUUID(key: key, text: text), at: value)
       }
     case "epoch-seconds":
       if text.isEmpty || !text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-        report(
-          .invalidValue, value.span,
-          "\"\(key)\" must be whole seconds since 1970 (UTC), or 0 to deliver once, found \"\(text)\"",
-          pointer: value.pointer, help: "write a UNIX time such as \"1767225600\"")
+        report(.notEpochSeconds(key: key, text: text), at: value)
       }
     default:
       break
@@ -418,67 +345,9 @@ struct SchemaValidator {
     return true
   }
 
-  func expectation(_ spec: KeySpec) -> String {
-    if let values = spec.values, spec.types == [.number] { return "the number " + list(values) }
-    return spec.types.map { $0 == .null ? "null" : article($0.rawValue) }.joined(separator: " or ")
-  }
-
-  func list(_ values: [SchemaValue]) -> String {
-    let texts = values.map(\.description)
-    guard texts.count > 1 else { return texts.first ?? "" }
-    return texts.dropLast().joined(separator: ", ") + " or " + texts.last!
-  }
-
-  func describe(_ node: Node) -> String {
-    switch node.stored {
-    case .null: "null"
-    case .bool(let value): "the boolean \(value)"
-    case .number(let number): "the number \(number.literal)"
-    case .string(let text): "the string \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
-    case .array: "an array"
-    case .object: "an object"
-    case .placeholder(let text): "the placeholder \(text)"
-    case .deferred: describe(node.built)
-    }
-  }
-
-  func plainText(_ node: Node) -> String {
-    switch node.stored {
-    case .number(let number): number.literal
-    case .bool(let value): String(value)
-    case .null: "null"
-    case .deferred: plainText(node.built)
-    default: "…"
-    }
-  }
-
-  /// The value in seconds, when it is a number of milliseconds a clock can
-  /// give (a larger one is no date at all, and does not fit an Int).
-  func secondsHelp(_ milliseconds: Double) -> String {
-    guard milliseconds < 1e16 else { return "write seconds since 1970, such as 1767225600" }
-    return "divide it by 1000: \(Int(milliseconds / 1000))"
-  }
-
   /// The bytes FCM allows in topic names and analytics labels.
   static func isFCMNameByte(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-_.~%".utf8.contains(byte)
-  }
-
-  func typeHelp(_ value: Node, spec: KeySpec) -> String? {
-    switch value.stored {
-    case .string(let text) where spec.types.contains(.number) && Double(text) != nil:
-      return "write \(text) without quotes"
-    case .bool(let flag) where spec.values?.contains(.number(1)) == true:
-      return flag ? "write 1" : "remove the key"
-    case .number where spec.types == [.string], .bool where spec.types == [.string]:
-      return "quote it: \"\(plainText(value))\""
-    case .string where spec.types.contains(.array):
-      return "write an array: [\"…\"]"
-    case .deferred:
-      return typeHelp(value.built, spec: spec)
-    default:
-      return nil
-    }
   }
 }

@@ -105,7 +105,7 @@ public struct Document: Sendable {
   }
   private var pushSlot = Slot<PushInfo>.empty
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
-  public var schemaFindings: [Finding] = []
+  var schemaFindings: [SchemaFinding] = []
   /// The root's compact JSON size, when the reader counted it.
   var rootCompactSize: Int?
   /// The placeholders, when the document is a template.

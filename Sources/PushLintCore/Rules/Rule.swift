@@ -147,13 +147,29 @@ extension ReaderRule {
   }
 }
 
-/// The generic rules interpret `rules/schema.yaml`; the validator runs once
-/// per document and each of them passes on its own findings.
-public protocol SchemaRule: Rule {}
+/// The generic rules interpret `rules/schema.yaml`: the validator runs once
+/// per document, and each of them words the problems that are its own.
+protocol SchemaRule: Rule {
+  associatedtype Problem: FindingReason
+  /// `problem`'s facts, when it belongs to this rule.
+  static func problem(_ problem: SchemaProblem) -> Problem?
+}
 
 extension SchemaRule {
-  public static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    document.schemaFindings.filter { $0.rule == id }
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    schemaFindings(document)
+  }
+
+  /// The validator's findings of this rule in `document`.
+  static func schemaFindings(_ document: Document) -> [Finding] {
+    var findings: [Finding] = []
+    for found in document.schemaFindings {
+      if let problem = problem(found.problem) {
+        findings.append(
+          Finding(rule: id, span: found.span, reason: problem, pointer: found.pointer, severity: found.severity))
+      }
+    }
+    return findings
   }
 }
 

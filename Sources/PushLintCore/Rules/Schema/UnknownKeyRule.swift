@@ -1,2 +1,38 @@
 /// A key the schema does not know, with a did-you-mean.
-enum UnknownKeyRule: SchemaRule {}
+enum UnknownKeyRule: SchemaRule {
+  enum Problem: FindingReason {
+    /// `key` is not one of `dictionary`'s. `suggestion` is the nearest of
+    /// its keys; `home`, another dictionary that has the key.
+    case unknown(key: String, dictionary: String, suggestion: String?, home: String?, isInAps: Bool)
+    /// `key` belongs to other push types than the one sent.
+    case otherPushType(key: String, pushTypes: [String], pushType: String)
+
+    var message: String {
+      switch self {
+      case .unknown(let key, let dictionary, let suggestion, let home, _):
+        if let suggestion { return "unknown key \"\(key)\" in \(dictionary); did you mean \"\(suggestion)\"?" }
+        if let home { return "unknown key \"\(key)\" in \(dictionary); \"\(key)\" is a key of \(home)" }
+        return "unknown key \"\(key)\" in \(dictionary)"
+      case .otherPushType(let key, let pushTypes, let pushType):
+        let article = pushType.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return
+          "\"\(key)\" belongs to \(pushTypes.joined(separator: ", ")) pushes; this is \(article) \(pushType) push, which ignores it"
+      }
+    }
+
+    var help: String? {
+      switch self {
+      case .unknown(_, _, let suggestion?, _, _): "rename it to \"\(suggestion)\""
+      case .unknown(_, _, nil, let home?, _): "move it to \(home)"
+      case .unknown(_, _, nil, nil, true):
+        "custom data goes at the top level of the payload, beside \"aps\", not inside it"
+      case .unknown: nil
+      case .otherPushType(_, let pushTypes, _): "remove it, or send the push with apns-push-type \(pushTypes[0])"
+      }
+    }
+  }
+
+  static func problem(_ problem: SchemaProblem) -> Problem? {
+    if case .unknownKey(let problem) = problem { problem } else { nil }
+  }
+}

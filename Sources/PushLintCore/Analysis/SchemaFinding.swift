@@ -1,0 +1,50 @@
+/// What the schema validator found in one place: the facts of a problem,
+/// which the schema rule the problem belongs to words.
+struct SchemaFinding: Sendable {
+  var problem: SchemaProblem
+  var span: SourceSpan
+  var pointer: String
+  /// Lower than the rule's severity, where the schema says so.
+  var severity: Severity?
+}
+
+/// A problem the schema finds, by the rule it belongs to.
+enum SchemaProblem: Sendable {
+  case requiredKeyMissing(RequiredKeyMissingRule.Problem)
+  case unknownKey(UnknownKeyRule.Problem)
+  case valueType(ValueTypeRule.Problem)
+  case invalidValue(InvalidValueRule.Problem)
+  case deprecatedKey(DeprecatedKeyRule.Problem)
+  case unavailableKey(UnavailableKeyRule.Problem)
+}
+
+/// A value as a finding names it: its type, and what it holds when that is
+/// short.
+enum FoundValue: Sendable {
+  case null
+  case bool(Bool)
+  case number(literal: String)
+  case string(String)
+  case array
+  case object
+  case placeholder(String)
+
+  init(_ node: Node) {
+    switch node.stored {
+    case .null: self = .null
+    case .bool(let value): self = .bool(value)
+    case .number(let number): self = .number(literal: number.literal)
+    case .string(let text): self = .string(text)
+    case .array: self = .array
+    case .object: self = .object
+    case .placeholder(let text): self = .placeholder(text)
+    case .deferred: self.init(node.built)
+    }
+  }
+}
+
+/// The types a key allows and, for a number, the values it may take.
+struct ExpectedType: Sendable {
+  var types: [JSONType]
+  var values: [SchemaValue]?
+}
