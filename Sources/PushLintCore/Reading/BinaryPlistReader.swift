@@ -21,7 +21,7 @@ struct BinaryPlistReader {
   }
 
   struct Failure: Error {
-    var message: String
+    var problem: SyntaxErrorRule.BinaryPlistProblem
   }
 
   mutating func read() -> ReadResult {
@@ -32,17 +32,16 @@ struct BinaryPlistReader {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(rule: .syntaxError, span: .fileStart, message: "malformed binary plist: \(error.message)")
+          Finding(rule: .syntaxError, span: .fileStart, reason: error.problem)
         ])
     }
   }
 
   mutating func readDocument() throws(Failure) -> Node {
     guard Array(bytes[0..<8]) == Array("bplist00".utf8) else {
-      throw Failure(
-        message: "unsupported format \"\(String(decoding: bytes[0..<8], as: UTF8.self))\"; only bplist00 is read")
+      throw Failure(problem: .unsupportedFormat(magic: String(decoding: bytes[0..<8], as: UTF8.self)))
     }
-    guard bytes.count >= 8 + 32 else { throw Failure(message: "the file is too short for a trailer") }
+    guard bytes.count >= 8 + 32 else { throw Failure(problem: .noTrailer) }
     let trailer = bytes.count - 32
     offsetSize = Int(bytes[trailer + 6])
     referenceSize = Int(bytes[trailer + 7])
@@ -50,12 +49,12 @@ struct BinaryPlistReader {
     let top = try unsigned(at: trailer + 16, size: 8)
     let tableOffset = try unsigned(at: trailer + 24, size: 8)
     guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-      throw Failure(message: "the trailer's integer sizes (\(offsetSize), \(referenceSize)) are out of range")
+      throw Failure(problem: .integerSizesOutOfRange(offsetSize: Int(offsetSize), referenceSize: Int(referenceSize)))
     }
     guard count > 0, count < UInt64(bytes.count), top < count, tableOffset >= 8,
       tableOffset < UInt64(trailer), UInt64(trailer) - tableOffset >= count * UInt64(offsetSize)
     else {
-      throw Failure(message: "the trailer's object count, top object or offset table lie outside the file")
+      throw Failure(problem: .trailerOutsideFile)
     }
     objectCount = Int(count)
     offsetTableStart = Int(tableOffset)
@@ -64,7 +63,7 @@ struct BinaryPlistReader {
 
   func unsigned(at offset: Int, size: Int) throws(Failure) -> UInt64 {
     guard offset >= 0, size > 0, size <= 8, offset + size <= bytes.count else {
-      throw Failure(message: "an integer at byte \(offset) runs past the end of the file")
+      throw Failure(problem: .integerPastEnd(offset: offset))
     }
     var value: UInt64 = 0
     for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
@@ -73,11 +72,11 @@ struct BinaryPlistReader {
 
   func objectOffset(_ reference: Int) throws(Failure) -> Int {
     guard reference >= 0, reference < objectCount else {
-      throw Failure(message: "object reference \(reference) is outside the \(objectCount) objects")
+      throw Failure(problem: .referenceOutOfRange(reference: reference, objectCount: objectCount))
     }
     let offset = try unsigned(at: offsetTableStart + reference * offsetSize, size: offsetSize)
     guard offset >= 8, offset < UInt64(offsetTableStart) else {
-      throw Failure(message: "object \(reference) starts outside the object area")
+      throw Failure(problem: .objectOutsideObjects(reference: reference))
     }
     return Int(offset)
   }
@@ -86,27 +85,27 @@ struct BinaryPlistReader {
   func length(marker: UInt8, at offset: Int) throws(Failure) -> (length: Int, dataStart: Int) {
     let nibble = Int(marker & 0x0F)
     guard nibble == 0x0F else { return (nibble, offset + 1) }
-    guard offset + 1 < bytes.count else { throw Failure(message: "a length runs past the end of the file") }
+    guard offset + 1 < bytes.count else { throw Failure(problem: .lengthPastEnd) }
     let intMarker = bytes[offset + 1]
     guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
-      throw Failure(message: "a length at byte \(offset + 1) is not an integer")
+      throw Failure(problem: .lengthNotInteger(offset: offset + 1))
     }
     let size = 1 << Int(intMarker & 0x0F)
     let value = try unsigned(at: offset + 2, size: size)
-    guard value < UInt64(bytes.count) else { throw Failure(message: "a length of \(value) exceeds the file size") }
+    guard value < UInt64(bytes.count) else { throw Failure(problem: .lengthExceedsFile(length: value)) }
     return (Int(value), offset + 2 + size)
   }
 
   mutating func object(_ reference: Int, pointer: String, depth: Int) throws(Failure) -> Node {
     if repeatDepth > 0 { expandedNodes += 1 }
     guard expandedNodes <= YAMLReader.maxExpandedNodes else {
-      throw Failure(message: "more than \(YAMLReader.maxExpandedNodes) values once shared objects are expanded")
+      throw Failure(problem: .tooManyValues(limit: YAMLReader.maxExpandedNodes))
     }
     guard depth < ReaderLimits.maxDepth else {
-      throw Failure(message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
+      throw Failure(problem: .nestingTooDeep(limit: ReaderLimits.maxDepth))
     }
     guard !visiting.contains(reference) else {
-      throw Failure(message: "object \(reference) contains itself")
+      throw Failure(problem: .containsItself(reference: reference))
     }
     let offset = try objectOffset(reference)
     let marker = bytes[offset]
@@ -117,19 +116,19 @@ struct BinaryPlistReader {
       case 0x00: return node(.null)
       case 0x08: return node(.bool(false))
       case 0x09: return node(.bool(true))
-      default: throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(offset)")
+      default: throw Failure(problem: .unknownMarker(marker, offset: offset))
       }
     case 0x1:
       let size = 1 << Int(marker & 0x0F)
       guard size <= 16, offset + 1 + size <= bytes.count else {
-        throw Failure(message: "integer at byte \(offset) is cut off")
+        throw Failure(problem: .integerCutOff(offset: offset))
       }
       let low = try unsigned(at: offset + 1 + max(0, size - 8), size: min(size, 8))
       let literal = size >= 8 ? String(Int64(bitPattern: low)) : String(low)
       return node(.number(NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)))
     case 0x2:
       let size = 1 << Int(marker & 0x0F)
-      guard size == 4 || size == 8 else { throw Failure(message: "real of \(size) bytes at byte \(offset)") }
+      guard size == 4 || size == 8 else { throw Failure(problem: .realSize(size, offset: offset)) }
       let bits = try unsigned(at: offset + 1, size: size)
       let value = size == 4 ? Double(Float(bitPattern: UInt32(bits))) : Double(bitPattern: bits)
       guard value.isFinite else { return node(.string(String(value))) }
@@ -137,21 +136,21 @@ struct BinaryPlistReader {
       return node(.number(NumberValue(literal: number.literal, isWhole: number.isWhole, doubleValue: value)))
     case 0x3:
       guard marker == 0x33 else {
-        throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(offset)")
+        throw Failure(problem: .unknownMarker(marker, offset: offset))
       }
       let seconds = Double(bitPattern: try unsigned(at: offset + 1, size: 8))
       return node(.string(iso8601(secondsSince2001: seconds)))
     case 0x4:
       let (count, start) = try length(marker: marker, at: offset)
-      guard start + count <= bytes.count else { throw Failure(message: "data at byte \(offset) is cut off") }
+      guard start + count <= bytes.count else { throw Failure(problem: .cutOff(kind: "data", offset: offset)) }
       return node(.string(base64(bytes[start..<(start + count)])))
     case 0x5, 0x7:
       let (count, start) = try length(marker: marker, at: offset)
-      guard start + count <= bytes.count else { throw Failure(message: "string at byte \(offset) is cut off") }
+      guard start + count <= bytes.count else { throw Failure(problem: .cutOff(kind: "string", offset: offset)) }
       return node(.string(String(decoding: bytes[start..<(start + count)], as: UTF8.self)))
     case 0x6:
       let (count, start) = try length(marker: marker, at: offset)
-      guard start + 2 * count <= bytes.count else { throw Failure(message: "string at byte \(offset) is cut off") }
+      guard start + 2 * count <= bytes.count else { throw Failure(problem: .cutOff(kind: "string", offset: offset)) }
       var units: [UInt16] = []
       units.reserveCapacity(count)
       for unit in 0..<count {
@@ -167,7 +166,7 @@ struct BinaryPlistReader {
       defer { if repeated { repeatDepth -= 1 } }
       let (count, start) = try length(marker: marker, at: offset)
       guard start + count * referenceSize <= bytes.count else {
-        throw Failure(message: "array at byte \(offset) is cut off")
+        throw Failure(problem: .cutOff(kind: "array", offset: offset))
       }
       visiting.insert(reference)
       var elements: [Node] = []
@@ -183,7 +182,7 @@ struct BinaryPlistReader {
       defer { if repeated { repeatDepth -= 1 } }
       let (count, start) = try length(marker: marker, at: offset)
       guard start + 2 * count * referenceSize <= bytes.count else {
-        throw Failure(message: "dictionary at byte \(offset) is cut off")
+        throw Failure(problem: .cutOff(kind: "dictionary", offset: offset))
       }
       visiting.insert(reference)
       var members: [Member] = []
@@ -192,7 +191,7 @@ struct BinaryPlistReader {
         let valueReference = Int(try unsigned(at: start + (count + entry) * referenceSize, size: referenceSize))
         let keyNode = try object(keyReference, pointer: pointer, depth: depth + 1)
         guard let key = keyNode.stringValue else {
-          throw Failure(message: "a dictionary key at byte \(offset) is a \(keyNode.typeName), not a string")
+          throw Failure(problem: .keyNotString(offset: offset, typeName: keyNode.typeName))
         }
         let value = try object(valueReference, pointer: Node.pointer(pointer, appending: key), depth: depth + 1)
         members.append(Member(key: key, keySpan: .fileStart, value: value))
@@ -200,7 +199,7 @@ struct BinaryPlistReader {
       visiting.remove(reference)
       return node(.object(members))
     default:
-      throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(offset)")
+      throw Failure(problem: .unknownMarker(marker, offset: offset))
     }
   }
 }

@@ -40,7 +40,7 @@ struct DeferredJSON: Sendable {
         return try scanner.parseSubtree(parent: parent, token: token).stored
       } catch {
         // The reader checked these bytes before deferring them.
-        assertionFailure("a deferred JSON value did not read again: \(error.message)")
+        assertionFailure("a deferred JSON value did not read again: \(error.problem.message)")
         return .null
       }
     }

@@ -26,9 +26,6 @@ public enum ReaderLimits {
   /// is 4 KB, and nothing pushlint reads needs more.
   public static let maxStringBytes = 16 << 20
 
-  static var stringTooLong: String {
-    "a string longer than \(maxStringBytes >> 20) MiB; pushlint does not read further"
-  }
 }
 
 /// A strict RFC 8259 reader. It works on bytes, runs in linear time and keeps
@@ -60,7 +57,7 @@ public struct JSONReader {
         .slowPosition(at: problem.offset)
       findings.append(
         Finding(
-          rule: .invalidEncoding, span: SourceSpan(at: position), message: problem.message))
+          rule: .invalidEncoding, span: SourceSpan(at: position), reason: problem))
       guard problem.isRecoverable else { return ReadResult(root: nil, findings: findings) }
       start = 3
     }
@@ -81,8 +78,7 @@ public struct JSONReader {
       return result
     } catch {
       findings.append(
-        Finding(
-          rule: .syntaxError, span: error.span, message: error.message, help: error.help))
+        Finding(rule: .syntaxError, span: error.span, reason: error.problem))
       return ReadResult(root: nil, findings: findings)
     }
   }
@@ -90,8 +86,7 @@ public struct JSONReader {
 
 struct JSONSyntaxError: Error {
   var span: SourceSpan
-  var message: String
-  var help: String?
+  var problem: SyntaxErrorRule.JSONProblem
 }
 
 struct JSONScanner {
@@ -156,11 +151,7 @@ struct JSONScanner {
   @inline(never)
   mutating func trailingValueError(at index: Int) -> JSONSyntaxError {
     let nextValue = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
-    return error(
-      at: index,
-      "unexpected \(describe(at: index)) after the JSON value; a file holds exactly one value"
-        + (nextValue ? " (one payload a line is JSON Lines: name the file .jsonl)" : ""),
-      help: "for one payload per line, name the file .jsonl")
+    return error(at: index, .trailingValue(met(at: index), looksLikeJSONLines: nextValue))
   }
 
   /// For positions the forward cursor cannot give: an earlier line, or before parsing.
@@ -181,13 +172,13 @@ struct JSONScanner {
     return SourcePosition(line: currentLine, column: column, offset: baseOffset + offset)
   }
 
-  mutating func error(at offset: Int, _ message: String, help: String? = nil) -> JSONSyntaxError {
+  mutating func error(at offset: Int, _ problem: SyntaxErrorRule.JSONProblem) -> JSONSyntaxError {
     let start = position(at: offset)
     var end = start
     if offset < bytes.count {
       end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + scalarLength(at: offset))
     }
-    return JSONSyntaxError(span: SourceSpan(start: start, end: end), message: message, help: help)
+    return JSONSyntaxError(span: SourceSpan(start: start, end: end), problem: problem)
   }
 
   func scalarLength(at offset: Int) -> Int {
@@ -203,11 +194,9 @@ struct JSONScanner {
     return (0x98...0x9D).contains(bytes[offset + 2])
   }
 
-  var typographicQuoteHelp: String { "replace typographic quotes (“ ” ‘ ’) with straight double quotes \"" }
-
-  /// How a message names the character at `offset`, or `end of file`.
-  func describe(at offset: Int) -> String {
-    CharacterDescription.describe(bytes, at: offset)
+  /// The character at `offset`, or the end of the file.
+  func met(at offset: Int) -> MetCharacter {
+    MetCharacter(bytes, at: offset)
   }
 
   // MARK: Structure
@@ -276,7 +265,7 @@ struct JSONScanner {
   ) throws(JSONSyntaxError) -> Node {
     skipWhitespace()
     guard index < bytes.count else {
-      throw error(at: index, "the file is empty; expected a JSON value")
+      throw error(at: index, .emptyFile)
     }
     // The value about to be read is `token` in the container at `parent`
     // (the root has no token). Only containers get a pointer string of
@@ -290,7 +279,7 @@ struct JSONScanner {
       // Parse one value (or open a container) as `token` of `parent`.
       skipWhitespace()
       guard index < bytes.count else {
-        throw error(at: index, "unexpected end of file; expected a value")
+        throw error(at: index, .endOfFile(expectingKey: false))
       }
       if deferring, stack.count == 1, stack[0].isObject, !Self.isReadEagerly(stack[0].key),
         let (deferred, span) = deferValue(depth: stack.count)
@@ -306,9 +295,7 @@ struct JSONScanner {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
           let isObject = bytes[index] == UInt8(ascii: "{")
           if stack.count >= ReaderLimits.maxDepth {
-            throw error(
-              at: index,
-              "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
+            throw error(at: index, .nestingTooDeep(limit: ReaderLimits.maxDepth))
           }
           let start = position(at: index)
           index += 1
@@ -430,8 +417,7 @@ struct JSONScanner {
       skipWhitespace()
       if index < bytes.count {
         if isTypographicQuote(at: index) {
-          throw error(
-            at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
+          throw error(at: index, .typographicQuote(met(at: index)))
         }
         throw trailingValueError(at: index)
       }
@@ -448,40 +434,36 @@ struct JSONScanner {
   }
 
   private mutating func frameEnd(isObject: Bool) -> JSONSyntaxError {
-    isObject ? unexpected("',' or '}'", inside: "object") : unexpected("',' or ']'", inside: "array")
+    unexpectedInContainer(isObject: isObject)
   }
 
-  private mutating func trailingComma(at comma: SourcePosition, closer: String) -> JSONSyntaxError {
+  private mutating func trailingComma(at comma: SourcePosition, closer: Character) -> JSONSyntaxError {
     JSONSyntaxError(
       span: SourceSpan(
         start: comma, end: SourcePosition(line: comma.line, column: comma.column + 1, offset: comma.offset + 1)),
-      message: "trailing comma before '\(closer)'; JSON allows no comma after the last element",
-      help: "remove this comma")
+      problem: .trailingComma(closer: closer))
   }
 
-  private mutating func unexpected(_ expected: String, inside container: String) -> JSONSyntaxError {
+  private mutating func unexpectedInContainer(isObject: Bool) -> JSONSyntaxError {
     if index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "/"): return commentError()
       case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-        return error(
-          at: index, "expected \(expected) in \(container), found \(describe(at: index)); is a comma missing?")
+        return error(at: index, .expectedSeparator(inObject: isObject, found: met(at: index), commaMissing: true))
       default: break
       }
     }
-    return error(at: index, "expected \(expected) in \(container), found \(describe(at: index))")
+    return error(at: index, .expectedSeparator(inObject: isObject, found: met(at: index), commaMissing: false))
   }
 
   private mutating func commentError() -> JSONSyntaxError {
-    error(
-      at: index, "comments are not allowed in JSON",
-      help: "remove the comment; to silence a finding, use an override in .pushlint.yml")
+    error(at: index, .comment)
   }
 
   private mutating func parseKey() throws(JSONSyntaxError) -> (String, SourceSpan) {
     guard index < bytes.count else {
-      throw error(at: index, "unexpected end of file; expected a string key or '}'")
+      throw error(at: index, .endOfFile(expectingKey: true))
     }
     switch bytes[index] {
     case UInt8(ascii: "\""):
@@ -491,20 +473,18 @@ struct JSONScanner {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         if index < bytes.count && bytes[index] == UInt8(ascii: "/") { throw commentError() }
-        throw error(at: index, "expected ':' after the key \"\(key)\", found \(describe(at: index))")
+        throw error(at: index, .expectedColon(key: key, found: met(at: index)))
       }
       index += 1
       return (key, keySpan)
     case UInt8(ascii: "'"):
-      throw error(at: index, "strings must use double quotes, not single quotes", help: "write \"…\" instead of '…'")
+      throw error(at: index, .singleQuotes)
     case UInt8(ascii: "/"):
       throw commentError()
     case 0xE2 where isTypographicQuote(at: index):
-      throw error(at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
+      throw error(at: index, .typographicQuote(met(at: index)))
     default:
-      throw error(
-        at: index, "expected a string key in double quotes, found \(describe(at: index))",
-        help: bytes[index] == UInt8(ascii: "}") ? nil : "object keys must be quoted: \"key\": value")
+      throw error(at: index, .expectedKey(found: met(at: index), closesObject: bytes[index] == UInt8(ascii: "}")))
     }
   }
 
@@ -539,19 +519,19 @@ struct JSONScanner {
   private mutating func parseLiteral() throws(JSONSyntaxError) -> StoredValue {
     let start = index
     if isTypographicQuote(at: index) {
-      throw error(at: index, "typographic quote \(describe(at: index)) is not a JSON quote", help: typographicQuoteHelp)
+      throw error(at: index, .typographicQuote(met(at: index)))
     }
     switch bytes[index] {
     case UInt8(ascii: "'"):
-      throw error(at: index, "strings must use double quotes, not single quotes", help: "write \"…\" instead of '…'")
+      throw error(at: index, .singleQuotes)
     case UInt8(ascii: "/"):
       throw commentError()
     case UInt8(ascii: "+"):
-      throw error(at: index, "a JSON number cannot start with '+'", help: "remove the '+'")
+      throw error(at: index, .plusSign)
     case UInt8(ascii: "."):
-      throw error(at: index, "a JSON number needs a digit before the decimal point", help: "write 0.5, not .5")
+      throw error(at: index, .leadingDecimalPoint)
     case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
-      throw error(at: index, "expected a value, found \(describe(at: index))")
+      throw error(at: index, .expectedValue(found: met(at: index)))
     default: break
     }
     var end = index
@@ -568,15 +548,14 @@ struct JSONScanner {
       index = end
       return .null
     case "NaN", "Infinity", "inf", "nan":
-      throw error(
-        at: start, "\(word) is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
+      throw error(at: start, .notANumber(word: word))
     case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil", "undefined":
       let fix = word.lowercased() == "true" ? "true" : word.lowercased() == "false" ? "false" : "null"
-      throw error(at: start, "\(word) is not a JSON literal; JSON literals are lowercase", help: "write \(fix)")
+      throw error(at: start, .capitalizedLiteral(word: word, literal: fix))
     case "":
-      throw error(at: start, "expected a value, found \(describe(at: start))")
+      throw error(at: start, .expectedValue(found: met(at: start)))
     default:
-      throw error(at: start, "expected a value, found '\(word)'", help: "strings must be in double quotes")
+      throw error(at: start, .unquotedWord(word: word))
     }
   }
 
@@ -592,19 +571,16 @@ struct JSONScanner {
     if bytes[index] == UInt8(ascii: "-") {
       index += 1
       if index < bytes.count && bytes[index] == UInt8(ascii: "I") {
-        throw error(
-          at: start, "-Infinity is not a JSON number; JSON has no NaN or Infinity", help: "use null or a finite number")
+        throw error(at: start, .notANumber(word: "-Infinity"))
       }
       guard isDigit(index) else {
-        throw error(at: index, "expected a digit after '-', found \(describe(at: index))")
+        throw error(at: index, .expectedDigitAfterMinus(found: met(at: index)))
       }
     }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
       if isDigit(index) {
-        throw error(
-          at: index - 1, "leading zeros are not allowed in JSON numbers",
-          help: "remove the leading zero; JSON has no octal numbers")
+        throw error(at: index - 1, .leadingZero)
       }
     } else {
       while isDigit(index) { index += 1 }
@@ -612,9 +588,7 @@ struct JSONScanner {
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard isDigit(index) else {
-        throw error(
-          at: index, "expected a digit after the decimal point, found \(describe(at: index))", help: "write 1.0, not 1."
-        )
+        throw error(at: index, .expectedFractionDigit(found: met(at: index)))
       }
       while isDigit(index) { index += 1 }
       isWhole = false
@@ -625,7 +599,7 @@ struct JSONScanner {
         index += 1
       }
       guard isDigit(index) else {
-        throw error(at: index, "expected a digit in the exponent, found \(describe(at: index))")
+        throw error(at: index, .expectedExponentDigit(found: met(at: index)))
       }
       while isDigit(index) { index += 1 }
       isWhole = false
@@ -660,7 +634,7 @@ struct JSONScanner {
     // Fast path: no escapes.
     if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
       if index - contentStart > ReaderLimits.maxStringBytes {
-        throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
+        throw error(at: contentStart - 1, .stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
       }
       let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
       index += 1
@@ -672,7 +646,7 @@ struct JSONScanner {
       switch byte {
       case UInt8(ascii: "\""):
         if buffer.count > ReaderLimits.maxStringBytes {
-          throw error(at: contentStart - 1, ReaderLimits.stringTooLong)
+          throw error(at: contentStart - 1, .stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
         }
         let string = String(decoding: buffer, as: UTF8.self)
         escapeSavings += index - contentStart - (CompactJSON.stringSize(string) - 2)
@@ -687,7 +661,7 @@ struct JSONScanner {
         index += 1
       }
     }
-    throw error(at: index, "unterminated string: end of file before the closing '\"'")
+    throw error(at: index, .unterminatedString)
   }
 
   /// Moves `index` to the first quote, backslash or control byte of a
@@ -700,28 +674,14 @@ struct JSONScanner {
 
   private mutating func controlCharacter(at offset: Int) -> JSONSyntaxError {
     let byte = bytes[offset]
-    let escape: String
-    switch byte {
-    case UInt8(ascii: "\n"):
-      return error(
-        at: offset, "line break inside a string; JSON strings must be on one line",
-        help: "write \\n for a line break, or close the string before the line ends")
-    case UInt8(ascii: "\t"): escape = "\\t"
-    case UInt8(ascii: "\r"): escape = "\\r"
-    case 0x08: escape = "\\b"
-    case 0x0C: escape = "\\f"
-    default: escape = "\\u\(hex4(UInt32(byte)))"
-    }
-    return error(
-      at: offset, "unescaped control character U+\(hex4(UInt32(byte))) in a string",
-      help: "write it as \(escape)")
+    return error(at: offset, byte == UInt8(ascii: "\n") ? .lineBreakInString : .controlCharacterInString(byte))
   }
 
   private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
     let escapeStart = index
     index += 1
     guard index < bytes.count else {
-      throw error(at: escapeStart, "unterminated string: end of file after '\\'")
+      throw error(at: escapeStart, .unterminatedEscape)
     }
     let byte = bytes[index]
     switch byte {
@@ -755,10 +715,7 @@ struct JSONScanner {
       let scalar = Unicode.Scalar(scalarValue)!
       buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
     default:
-      let found = describe(at: index)
-      throw error(
-        at: escapeStart, "invalid escape sequence '\\' followed by \(found)",
-        help: "JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write \\\\ for a backslash")
+      throw error(at: escapeStart, .invalidEscape(found: met(at: index)))
     }
     index += 1
   }
@@ -770,9 +727,7 @@ struct JSONScanner {
     for _ in 0..<4 {
       index += 1
       guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-        throw error(
-          at: escapeStart, "invalid \\u escape: expected four hex digits",
-          help: "write \\u followed by exactly four hex digits, e.g. \\u00e9")
+        throw error(at: escapeStart, .invalidUnicodeEscape)
       }
       value = value << 4 | digit
     }
@@ -780,10 +735,7 @@ struct JSONScanner {
   }
 
   private mutating func loneSurrogate(_ value: UInt32, at offset: Int) -> JSONSyntaxError {
-    let kind = (0xD800...0xDBFF).contains(value) ? "high" : "low"
-    return error(
-      at: offset, "lone surrogate \\u\(hex4(value)): a \(kind) surrogate must be part of a pair",
-      help: "write the character itself, or both halves of its UTF-16 surrogate pair")
+    error(at: offset, .loneSurrogate(value))
   }
 
   private func hexValue(_ byte: UInt8) -> UInt32? {

@@ -17,7 +17,7 @@ public enum PlistReader {
         let position = LineIndex(bytes: bytes).position(ofOffset: problem.offset)
         return ReadResult(
           root: nil,
-          findings: [Finding(rule: .invalidEncoding, span: SourceSpan(at: position), message: problem.message)])
+          findings: [Finding(rule: .invalidEncoding, span: SourceSpan(at: position), reason: problem)])
       }
       var reader = XMLPlistReader(bytes: buffer, lines: LineIndex(bytes: bytes))
       return reader.read()
@@ -29,8 +29,7 @@ public enum PlistReader {
 /// `.strings`) turn into a positioned `syntax-error`.
 struct OffsetSyntaxError: Error {
   var offset: Int
-  var message: String
-  var help: String?
+  var problem: any FindingReason
 }
 
 private struct XMLPlistReader {
@@ -72,9 +71,7 @@ private struct XMLPlistReader {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(
-            rule: .syntaxError, span: SourceSpan(start: start, end: start), message: error.message,
-            help: error.help)
+          Finding(rule: .syntaxError, span: SourceSpan(start: start, end: start), reason: error.problem)
         ])
     }
   }
@@ -112,12 +109,13 @@ private struct XMLPlistReader {
         index += 1
       } else if startsWith("<!--", at: index) {
         guard let end = find("-->", from: index + 4) else {
-          throw OffsetSyntaxError(offset: index, message: "unterminated comment: no '-->'")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.PlistProblem.unterminatedComment)
         }
         index = end + 3
       } else if startsWith("<?", at: index) {
         guard let end = find("?>", from: index + 2) else {
-          throw OffsetSyntaxError(offset: index, message: "unterminated processing instruction: no '?>'")
+          throw OffsetSyntaxError(
+            offset: index, problem: SyntaxErrorRule.PlistProblem.unterminatedProcessingInstruction)
         }
         index = end + 2
       } else if startsWith("<!DOCTYPE", at: index) {
@@ -130,7 +128,7 @@ private struct XMLPlistReader {
           cursor += 1
         }
         guard cursor < bytes.count else {
-          throw OffsetSyntaxError(offset: index, message: "unterminated <!DOCTYPE declaration")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.PlistProblem.unterminatedDoctype)
         }
         index = cursor + 1
       } else if byte == UInt8(ascii: "<") {
@@ -155,7 +153,7 @@ private struct XMLPlistReader {
     while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
     let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
     guard !name.isEmpty else {
-      throw OffsetSyntaxError(offset: start, message: "'<' not followed by an element name")
+      throw OffsetSyntaxError(offset: start, problem: SyntaxErrorRule.PlistProblem.noElementName)
     }
     var quote: UInt8?
     while index < bytes.count {
@@ -167,12 +165,14 @@ private struct XMLPlistReader {
       } else if byte == UInt8(ascii: ">") {
         break
       } else if byte == UInt8(ascii: "<") {
-        throw OffsetSyntaxError(offset: start, message: "tag <\(name) is not closed with '>'")
+        throw OffsetSyntaxError(
+          offset: start, problem: SyntaxErrorRule.PlistProblem.tagNotClosed(name: name, showsSlash: false))
       }
       index += 1
     }
     guard index < bytes.count else {
-      throw OffsetSyntaxError(offset: start, message: "tag <\(isClosing ? "/" : "")\(name) is not closed with '>'")
+      throw OffsetSyntaxError(
+        offset: start, problem: SyntaxErrorRule.PlistProblem.tagNotClosed(name: name, showsSlash: isClosing))
     }
     let isEmpty = bytes[index - 1] == UInt8(ascii: "/") && !isClosing
     index += 1
@@ -196,13 +196,13 @@ private struct XMLPlistReader {
     while index < bytes.count {
       if startsWith("<![CDATA[", at: index) {
         guard let end = find("]]>", from: index + 9) else {
-          throw OffsetSyntaxError(offset: index, message: "unterminated CDATA section")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.PlistProblem.unterminatedCDATA)
         }
         text.append(contentsOf: bytes[(index + 9)..<end])
         index = end + 3
       } else if startsWith("<!--", at: index) {
         guard let end = find("-->", from: index + 4) else {
-          throw OffsetSyntaxError(offset: index, message: "unterminated comment: no '-->'")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.PlistProblem.unterminatedComment)
         }
         index = end + 3
       } else if bytes[index] == UInt8(ascii: "<") {
@@ -210,9 +210,9 @@ private struct XMLPlistReader {
         guard tag.isClosing, tag.name == name else {
           throw OffsetSyntaxError(
             offset: tag.start,
-            message:
-              "expected </\(name)> to close the <\(name)> at line \(lines.position(ofOffset: start).line), found <\(tag.isClosing ? "/" : "")\(tag.name)>"
-          )
+            problem: SyntaxErrorRule.PlistProblem.mismatchedClose(
+              expected: name, openedLine: lines.position(ofOffset: start).line, found: tag.name,
+              foundIsClosing: tag.isClosing))
         }
         return String(decoding: text, as: UTF8.self)
       } else if bytes[index] == UInt8(ascii: "&") {
@@ -222,23 +222,24 @@ private struct XMLPlistReader {
         index += 1
       }
       if text.count > ReaderLimits.maxStringBytes {
-        throw OffsetSyntaxError(offset: start, message: ReaderLimits.stringTooLong)
+        throw OffsetSyntaxError(
+          offset: start, problem: SyntaxErrorRule.PlistProblem.stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
       }
     }
-    throw OffsetSyntaxError(offset: start, message: "<\(name)> is never closed")
+    throw OffsetSyntaxError(offset: start, problem: SyntaxErrorRule.PlistProblem.neverClosed(name: name))
   }
 
   mutating func readEntity() throws(OffsetSyntaxError) -> [UInt8] {
     let start = index
     guard let end = find(";", from: index), end - index <= 12 else {
       throw OffsetSyntaxError(
-        offset: start, message: "'&' must start an entity such as &amp;", help: "write &amp; for '&'")
+        offset: start, problem: SyntaxErrorRule.PlistProblem.strayAmpersand)
     }
     let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
     index = end + 1
     guard let text = XMLEntity.text(of: name) else {
       throw OffsetSyntaxError(
-        offset: start, message: "unknown entity &\(name);", help: "plists know &lt; &gt; &amp; &quot; &apos; and &#N;")
+        offset: start, problem: SyntaxErrorRule.PlistProblem.unknownEntity(name: name))
     }
     return Array(text.utf8)
   }
@@ -248,32 +249,36 @@ private struct XMLPlistReader {
     var root: Node?
     while true {
       if let stray = try skipMisc() {
-        throw OffsetSyntaxError(offset: stray, message: "text outside of any plist element")
+        throw OffsetSyntaxError(offset: stray, problem: SyntaxErrorRule.PlistProblem.textOutsideElements)
       }
       guard index < bytes.count else { break }
       let tag = try readTag()
       if tag.isClosing {
         try close(tag, stack: &stack, root: &root)
         if tag.name == "plist" {
-          guard let root else { throw OffsetSyntaxError(offset: tag.start, message: "<plist> holds no value") }
+          guard let root else {
+            throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.emptyPlist)
+          }
           return root
         }
         continue
       }
       if tag.name == "plist" {
         guard stack.isEmpty, root == nil else {
-          throw OffsetSyntaxError(offset: tag.start, message: "<plist> can only be the outermost element")
+          throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.plistNotOutermost)
         }
-        if tag.isEmpty { throw OffsetSyntaxError(offset: tag.start, message: "<plist/> holds no value") }
+        if tag.isEmpty {
+          throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.emptyPlistTag)
+        }
         stack.append(Frame(kind: .plist, start: tag.start))
         continue
       }
       if tag.name == "key" {
         guard let top = stack.last, top.kind == .dict else {
-          throw OffsetSyntaxError(offset: tag.start, message: "<key> outside a <dict>")
+          throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.keyOutsideDict)
         }
         if let key = top.key {
-          throw OffsetSyntaxError(offset: tag.start, message: "two keys in a row: the key \"\(key.0)\" has no value")
+          throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.twoKeys(key: key.0))
         }
         let text = tag.isEmpty ? "" : try readText(closing: "key", openedAt: tag.start)
         stack[stack.count - 1].key = (text, span(tag.start, index))
@@ -283,7 +288,8 @@ private struct XMLPlistReader {
       switch tag.name {
       case "dict", "array":
         if stack.count >= ReaderLimits.maxDepth {
-          throw OffsetSyntaxError(offset: tag.start, message: "nesting is deeper than \(ReaderLimits.maxDepth) levels")
+          throw OffsetSyntaxError(
+            offset: tag.start, problem: SyntaxErrorRule.PlistProblem.nestingTooDeep(limit: ReaderLimits.maxDepth))
         }
         if tag.isEmpty {
           let value: StoredValue = tag.name == "dict" ? .object([]) : .array([])
@@ -301,15 +307,14 @@ private struct XMLPlistReader {
         deliver(Node(stored: value, span: span(tag.start, index), pointer: pointer), stack: &stack, root: &root)
       default:
         throw OffsetSyntaxError(
-          offset: tag.start, message: "unknown plist element <\(tag.name)>",
-          help: "plist values are dict, array, string, integer, real, true, false, date and data")
+          offset: tag.start, problem: SyntaxErrorRule.PlistProblem.unknownElement(name: tag.name))
       }
     }
     if let frame = stack.last {
-      throw OffsetSyntaxError(offset: frame.start, message: "element opened here is never closed (end of file)")
+      throw OffsetSyntaxError(offset: frame.start, problem: SyntaxErrorRule.PlistProblem.elementNeverClosed)
     }
     guard root != nil else {
-      throw OffsetSyntaxError(offset: 0, message: "the file holds no plist value")
+      throw OffsetSyntaxError(offset: 0, problem: SyntaxErrorRule.PlistProblem.noValue)
     }
     return root
   }
@@ -318,13 +323,14 @@ private struct XMLPlistReader {
   func childPointer(for tag: Tag, stack: [Frame], root: Node?) throws(OffsetSyntaxError) -> String {
     guard let top = stack.last, top.kind != .plist else {
       if root != nil {
-        throw OffsetSyntaxError(offset: tag.start, message: "a second top-level value; a plist holds one value")
+        throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.secondTopLevelValue)
       }
       return ""
     }
     if top.kind == .array { return top.pointer + "/\(top.elements.count)" }
     guard let key = top.key else {
-      throw OffsetSyntaxError(offset: tag.start, message: "<\(tag.name)> in a <dict> where a <key> is expected")
+      throw OffsetSyntaxError(
+        offset: tag.start, problem: SyntaxErrorRule.PlistProblem.valueWhereKeyExpected(name: tag.name))
     }
     return Node.pointer(top.pointer, appending: key.0)
   }
@@ -332,13 +338,13 @@ private struct XMLPlistReader {
   /// Handles a closing tag: completes the innermost container.
   mutating func close(_ tag: Tag, stack: inout [Frame], root: inout Node?) throws(OffsetSyntaxError) {
     guard let frame = stack.popLast() else {
-      throw OffsetSyntaxError(offset: tag.start, message: "</\(tag.name)> closes nothing")
+      throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.closesNothing(name: tag.name))
     }
     switch frame.kind {
     case .dict:
       guard tag.name == "dict" else { throw mismatched(tag, expected: "dict", openedAt: frame.start) }
       if let key = frame.key {
-        throw OffsetSyntaxError(offset: tag.start, message: "the key \"\(key.0)\" has no value before </dict>")
+        throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.keyWithoutValue(key: key.0))
       }
       let node = Node(stored: .object(frame.members), span: span(frame.start, tag.end), pointer: frame.pointer)
       deliver(node, stack: &stack, root: &root)
@@ -349,10 +355,10 @@ private struct XMLPlistReader {
     case .plist:
       guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: frame.start) }
       if let stray = try skipMisc() {
-        throw OffsetSyntaxError(offset: stray, message: "text after </plist>")
+        throw OffsetSyntaxError(offset: stray, problem: SyntaxErrorRule.PlistProblem.textAfterPlist)
       }
       if index < bytes.count {
-        throw OffsetSyntaxError(offset: index, message: "content after </plist>; a plist holds one value")
+        throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.PlistProblem.contentAfterPlist)
       }
     }
   }
@@ -360,9 +366,8 @@ private struct XMLPlistReader {
   func mismatched(_ tag: Tag, expected: String, openedAt start: Int) -> OffsetSyntaxError {
     OffsetSyntaxError(
       offset: tag.start,
-      message:
-        "expected </\(expected)> to close the <\(expected)> at line \(lines.position(ofOffset: start).line), found </\(tag.name)>"
-    )
+      problem: SyntaxErrorRule.PlistProblem.mismatchedClose(
+        expected: expected, openedLine: lines.position(ofOffset: start).line, found: tag.name, foundIsClosing: true))
   }
 
   func deliver(_ node: Node, stack: inout [Frame], root: inout Node?) {
@@ -398,13 +403,13 @@ private struct XMLPlistReader {
         let literal = trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
         return .number(NumberValue(literal: literal, isWhole: true, doubleValue: value))
       }
-      throw OffsetSyntaxError(offset: offset, message: "<integer> holds \"\(trimmed)\", which is not a whole number")
+      throw OffsetSyntaxError(offset: offset, problem: SyntaxErrorRule.PlistProblem.notWholeNumber(text: trimmed))
     case "real":
       if let value = Double(trimmed), value.isFinite {
         let number = NumberValue(jsonLiteral: String(value))
         return .number(NumberValue(literal: number.literal, isWhole: number.isWhole, doubleValue: value))
       }
-      throw OffsetSyntaxError(offset: offset, message: "<real> holds \"\(trimmed)\", which is not a finite number")
+      throw OffsetSyntaxError(offset: offset, problem: SyntaxErrorRule.PlistProblem.notFiniteNumber(text: trimmed))
     case "data":
       return .string(trimmed.filter { !$0.isWhitespace })
     case "date":

@@ -43,10 +43,7 @@ public enum StringsFileReader {
         bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF) ? 2 : 0
       guard (bytes.count - start) % 2 == 0 else {
         return .unreadable(
-          Finding(
-            rule: .invalidEncoding, span: .fileStart,
-            message: "the file looks like UTF-16 but has an odd number of bytes; Xcode cannot read it",
-            help: "save it again as UTF-8 (or UTF-16) text"))
+          Finding(rule: .invalidEncoding, span: .fileStart, reason: InvalidEncodingRule.StringsProblem.oddUTF16Length))
       }
       var units: [UInt16] = []
       units.reserveCapacity((bytes.count - start) / 2)
@@ -71,12 +68,10 @@ public enum StringsFileReader {
         case .emptyInput: break loop
         case .error:
           let position = SourcePosition(line: line, column: 1, offset: utf8.count)
-          let line = line
           return .unreadable(
             Finding(
               rule: .invalidEncoding, span: SourceSpan(at: position),
-              message: "an unpaired UTF-16 surrogate on line \(line); the file is not valid UTF-16 text",
-              help: "save the file again as UTF-8 or UTF-16 text"))
+              reason: InvalidEncodingRule.StringsProblem.unpairedSurrogate(line: line)))
         }
       }
       return .text(droppingByteOrderMarks(utf8))
@@ -84,17 +79,13 @@ public enum StringsFileReader {
     let clean = bytes.withUnsafeBufferPointer { EncodingCheck.firstProblem(in: $0) }
     if let problem = clean, !problem.isRecoverable {
       let position = LineIndex(bytes: bytes).position(ofOffset: problem.offset)
-      let message: String
+      let reason: InvalidEncodingRule.StringsProblem
       switch problem.kind {
       case .nulByte: return .unreadable(nulFinding(line: position.line))
-      case .invalidUTF8(let byte):
-        message = "byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8, and the file is not UTF-16"
-      default: message = problem.message
+      case .invalidUTF8(let byte): reason = .notUTF8OrUTF16(byte: byte)
+      default: reason = .other(problem)
       }
-      return .unreadable(
-        Finding(
-          rule: .invalidEncoding, span: SourceSpan(at: position), message: message,
-          help: "save the file as UTF-8 (or UTF-16) text"))
+      return .unreadable(Finding(rule: .invalidEncoding, span: SourceSpan(at: position), reason: reason))
     }
     return .text(droppingByteOrderMarks(bytes))
   }
@@ -114,8 +105,7 @@ public enum StringsFileReader {
   private static func nulFinding(line: Int) -> Finding {
     Finding(
       rule: .invalidEncoding, span: SourceSpan(at: SourcePosition(line: line, column: 1, offset: 0)),
-      message: "NUL character on line \(line); a .strings file is text",
-      help: "save the file again as UTF-8 or UTF-16 text")
+      reason: InvalidEncodingRule.StringsProblem.nul(line: line))
   }
 
   /// UTF-16 by its byte-order mark, or (as Xcode also accepts) by a NUL in
@@ -148,7 +138,7 @@ private struct StringsParser {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(rule: .syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
+          Finding(rule: .syntaxError, span: SourceSpan(at: position), reason: error.problem)
         ])
     }
   }
@@ -159,7 +149,7 @@ private struct StringsParser {
       let root = try value(pointer: "", depth: 0)
       try skipTrivia()
       guard index >= bytes.count else {
-        throw OffsetSyntaxError(offset: index, message: "text after the property list")
+        throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.StringsProblem.textAfterPropertyList)
       }
       return ReadResult(root: root, findings: [])
     } catch {
@@ -167,7 +157,7 @@ private struct StringsParser {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(rule: .syntaxError, span: SourceSpan(at: position), message: error.message, help: error.help)
+          Finding(rule: .syntaxError, span: SourceSpan(at: position), reason: error.problem)
         ])
     }
   }
@@ -175,7 +165,8 @@ private struct StringsParser {
   /// One value of a general old-style property list.
   mutating func value(pointer: String, depth: Int) throws(OffsetSyntaxError) -> Node {
     guard depth < ReaderLimits.maxDepth else {
-      throw OffsetSyntaxError(offset: index, message: "nested more than \(ReaderLimits.maxDepth) levels deep")
+      throw OffsetSyntaxError(
+        offset: index, problem: SyntaxErrorRule.StringsProblem.nestingTooDeep(limit: ReaderLimits.maxDepth))
     }
     let start = index
     switch peek {
@@ -186,18 +177,18 @@ private struct StringsParser {
         try skipTrivia()
         guard let byte = peek else {
           throw OffsetSyntaxError(
-            offset: start, message: "the dictionary opened by { is never closed", help: "close it with }")
+            offset: start, problem: SyntaxErrorRule.StringsProblem.neverClosed(opener: "{", showsFix: true))
         }
         if byte == UInt8(ascii: "}") {
           index += 1
           break
         }
         let keyStart = index
-        let key = try string(what: "a key")
+        let key = try string(isKey: true)
         let keySpan = span(keyStart, index)
         try skipTrivia()
         guard peek == UInt8(ascii: "=") else {
-          throw OffsetSyntaxError(offset: index, message: "expected = after the key \"\(key)\"")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.StringsProblem.expectedEquals(key: key))
         }
         index += 1
         try skipTrivia()
@@ -205,7 +196,7 @@ private struct StringsParser {
         try skipTrivia()
         guard peek == UInt8(ascii: ";") else {
           throw OffsetSyntaxError(
-            offset: index, message: "expected ; after the value of \"\(key)\"", help: "end every entry with a semicolon"
+            offset: index, problem: SyntaxErrorRule.StringsProblem.expectedSemicolonAfterValue(key: key)
           )
         }
         index += 1
@@ -219,7 +210,7 @@ private struct StringsParser {
         try skipTrivia()
         guard let byte = peek else {
           throw OffsetSyntaxError(
-            offset: start, message: "the array opened by ( is never closed", help: "close it with )")
+            offset: start, problem: SyntaxErrorRule.StringsProblem.neverClosed(opener: "(", showsFix: true))
         }
         if byte == UInt8(ascii: ")") {
           index += 1
@@ -230,18 +221,21 @@ private struct StringsParser {
         if peek == UInt8(ascii: ",") {
           index += 1
         } else if peek != UInt8(ascii: ")") {
-          throw OffsetSyntaxError(offset: index, message: "expected , or ) in the array")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.StringsProblem.expectedCommaOrParenthesis)
         }
       }
       return Node(stored: .array(elements), span: span(start, index), pointer: pointer)
     case UInt8(ascii: "<"):
       while let byte = peek, byte != UInt8(ascii: ">") { index += 1 }
-      guard peek != nil else { throw OffsetSyntaxError(offset: start, message: "the data opened by < is never closed") }
+      guard peek != nil else {
+        throw OffsetSyntaxError(
+          offset: start, problem: SyntaxErrorRule.StringsProblem.neverClosed(opener: "<", showsFix: false))
+      }
       index += 1
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
       return Node(stored: .string(text), span: span(start, index), pointer: pointer)
     default:
-      let text = try string(what: "a value")
+      let text = try string(isKey: false)
       return Node(stored: .string(text), span: span(start, index), pointer: pointer)
     }
   }
@@ -263,14 +257,17 @@ private struct StringsParser {
     while true {
       try skipTrivia()
       if index >= bytes.count {
-        if braced { throw OffsetSyntaxError(offset: index, message: "the dictionary opened by { is never closed") }
+        if braced {
+          throw OffsetSyntaxError(
+            offset: index, problem: SyntaxErrorRule.StringsProblem.neverClosed(opener: "{", showsFix: false))
+        }
         break
       }
       if braced && peek == UInt8(ascii: "}") {
         index += 1
         try skipTrivia()
         guard index >= bytes.count else {
-          throw OffsetSyntaxError(offset: index, message: "text after the closing }")
+          throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.StringsProblem.textAfterClosingBrace)
         }
         break
       }
@@ -279,12 +276,10 @@ private struct StringsParser {
         // keeps what came before: every entry after this point is lost.
         throw OffsetSyntaxError(
           offset: index,
-          message:
-            "a second ; after the entry \"\(members[members.count - 1].key)\": Foundation stops reading the table here, and every entry after it is lost",
-          help: "remove the extra semicolon")
+          problem: SyntaxErrorRule.StringsProblem.secondSemicolon(key: members[members.count - 1].key))
       }
       let keyStart = index
-      let key = try string(what: "a key")
+      let key = try string(isKey: true)
       let keySpan = span(keyStart, index)
       var entryEnd = index
       try skipTrivia()
@@ -293,7 +288,7 @@ private struct StringsParser {
         index += 1
         try skipTrivia()
         let valueStart = index
-        let text = try string(what: "a value")
+        let text = try string(isKey: false)
         value = Node(stored: .string(text), span: span(valueStart, index), pointer: value.pointer)
         entryEnd = index
         try skipTrivia()
@@ -301,10 +296,7 @@ private struct StringsParser {
       guard peek == UInt8(ascii: ";") else {
         throw OffsetSyntaxError(
           offset: entryEnd,
-          message: index < bytes.count
-            ? "expected ; after the entry \"\(key)\", found \(describe(at: index))"
-            : "the file ends before the ; of the entry \"\(key)\"",
-          help: "end every entry with a semicolon: \"key\" = \"value\";")
+          problem: SyntaxErrorRule.StringsProblem.expectedSemicolon(key: key, found: MetCharacter(bytes, at: index)))
       }
       index += 1
       members.append(Member(key: key, keySpan: keySpan, value: value))
@@ -314,11 +306,6 @@ private struct StringsParser {
   }
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-  /// How a message names the character at `offset`.
-  func describe(at offset: Int) -> String {
-    CharacterDescription.describe(bytes, at: offset)
-  }
 
   /// Whitespace and C/C++ comments.
   mutating func skipTrivia() throws(OffsetSyntaxError) {
@@ -333,7 +320,7 @@ private struct StringsParser {
           index += 1
         }
         guard index + 1 < bytes.count else {
-          throw OffsetSyntaxError(offset: start, message: "this /* comment is never closed", help: "close it with */")
+          throw OffsetSyntaxError(offset: start, problem: SyntaxErrorRule.StringsProblem.unterminatedComment)
         }
         index += 2
       } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") {
@@ -356,15 +343,15 @@ private struct StringsParser {
     }
   }
 
-  mutating func string(what: String) throws(OffsetSyntaxError) -> String {
+  mutating func string(isKey: Bool) throws(OffsetSyntaxError) -> String {
     guard let first = peek else {
-      throw OffsetSyntaxError(offset: index, message: "the file ends where \(what) should be")
+      throw OffsetSyntaxError(offset: index, problem: SyntaxErrorRule.StringsProblem.endOfFile(expectingKey: isKey))
     }
     if first == UInt8(ascii: "\"") { return try quoted() }
     guard StringsParser.isUnquotedByte(first) else {
-      var help = "quote keys and values: \"key\" = \"value\";"
-      if first == 0xE2 { help = "use straight quotes (\"), not typographic ones" }
-      throw OffsetSyntaxError(offset: index, message: "expected \(what), found \(describe(at: index))", help: help)
+      throw OffsetSyntaxError(
+        offset: index,
+        problem: SyntaxErrorRule.StringsProblem.expectedString(isKey: isKey, found: MetCharacter(bytes, at: index)))
     }
     let start = index
     while let byte = peek, StringsParser.isUnquotedByte(byte) { index += 1 }
@@ -391,7 +378,8 @@ private struct StringsParser {
         return String(scalars)
       }
       if index - start > ReaderLimits.maxStringBytes {
-        throw OffsetSyntaxError(offset: start, message: "a string longer than \(ReaderLimits.maxStringBytes) bytes")
+        throw OffsetSyntaxError(
+          offset: start, problem: SyntaxErrorRule.StringsProblem.stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
       }
       guard byte == UInt8(ascii: "\\") else {
         index += 1
@@ -448,7 +436,7 @@ private struct StringsParser {
       runStart = index
     }
     throw OffsetSyntaxError(
-      offset: start, message: "this string is never closed", help: "end it with a quote, then a semicolon")
+      offset: start, problem: SyntaxErrorRule.StringsProblem.unterminatedString)
   }
 
   /// Up to four hexadecimal digits at `index`, read as one UTF-16 unit.

@@ -33,7 +33,7 @@ public enum YAMLReader {
       leading.append(
         Finding(
           rule: .invalidEncoding, span: SourceSpan(at: lines.position(ofOffset: problem.offset)),
-          message: problem.message))
+          reason: problem))
       guard problem.isRecoverable else {
         return [YAMLDocumentResult(index: 0, result: ReadResult(root: nil, findings: leading))]
       }
@@ -158,26 +158,25 @@ private struct YAMLTreeBuilder {
     startDocument()
   }
 
-  mutating func fail(_ span: SourceSpan, _ message: String, help: String? = nil) {
-    findings.append(Finding(rule: .syntaxError, span: span, message: message, help: help))
+  mutating func fail(_ span: SourceSpan, _ problem: SyntaxErrorRule.YAMLProblem) {
+    findings.append(Finding(rule: .syntaxError, span: span, reason: problem))
     failed = true
     stack = []
   }
 
   mutating func reportParserError(_ parser: yaml_parser_t) {
     let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-    var message = problem
-    if let context = parser.context.map({ String(cString: $0) }) {
-      let contextPosition = position(parser.context_mark)
-      message += " (\(context) at line \(contextPosition.line), column \(contextPosition.column))"
-    }
+    let context = parser.context.map { String(cString: $0) }
+    let contextPosition = position(parser.context_mark)
     let at: SourcePosition
     if parser.error == YAML_READER_ERROR {
       at = LineIndex(bytes: Array(bytes)).position(ofOffset: bodyOffset + parser.problem_offset)
     } else {
       at = position(parser.problem_mark)
     }
-    fail(SourceSpan(at: at), message)
+    fail(
+      SourceSpan(at: at),
+      .parser(problem: problem, context: context, line: contextPosition.line, column: contextPosition.column))
   }
 
   /// The pointer the next child of the innermost container gets.
@@ -206,7 +205,7 @@ private struct YAMLTreeBuilder {
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
       if scalar.length > ReaderLimits.maxStringBytes {
-        fail(eventSpan, ReaderLimits.stringTooLong)
+        fail(eventSpan, .stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
         aborted = true
         return
       }
@@ -218,11 +217,8 @@ private struct YAMLTreeBuilder {
         if text == "<<" && scalar.style == YAML_PLAIN_SCALAR_STYLE {
           findings.append(
             Finding(
-              rule: .yamlAmbiguousValue, span: eventSpan,
-              message:
-                "merge key '<<' has no JSON equivalent; YAML 1.1 tools merge the mapping, pushlint keeps '<<' as a key",
-              pointer: childPointer(),
-              help: "write the merged keys out in full"))
+              rule: .yamlAmbiguousValue, span: eventSpan, reason: YAMLAmbiguousValueRule.Problem.mergeKey,
+              pointer: childPointer()))
         }
         setPendingKey(text, eventSpan)
         return
@@ -233,8 +229,8 @@ private struct YAMLTreeBuilder {
         if let note = YAMLScalarResolution.versionDifference(text) {
           findings.append(
             Finding(
-              rule: .yamlAmbiguousValue, span: eventSpan, message: note.message,
-              pointer: token.map { Node.pointer(parent, appending: $0) } ?? parent, help: note.help))
+              rule: .yamlAmbiguousValue, span: eventSpan, reason: note,
+              pointer: token.map { Node.pointer(parent, appending: $0) } ?? parent))
         }
         value = YAMLScalarResolution.resolvePlain(text)
       } else {
@@ -247,13 +243,11 @@ private struct YAMLTreeBuilder {
       let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
       if let tag = tagPointer.map({ String(cString: $0) }) { reportTag(tag, at: eventSpan) }
       if expectsKey {
-        fail(
-          eventSpan, "a \(isMapping ? "mapping" : "sequence") used as a key has no JSON equivalent",
-          help: "keys must be plain strings")
+        fail(eventSpan, .collectionAsKey(isMapping: isMapping))
         return
       }
       if stack.count >= ReaderLimits.maxDepth {
-        fail(eventSpan, "nesting is deeper than \(ReaderLimits.maxDepth) levels; pushlint does not read further")
+        fail(eventSpan, .nestingTooDeep(limit: ReaderLimits.maxDepth))
         aborted = true
         return
       }
@@ -269,12 +263,12 @@ private struct YAMLTreeBuilder {
     case YAML_ALIAS_EVENT:
       let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
       guard let target = anchors[name] else {
-        fail(eventSpan, "alias *\(name) refers to no anchor defined before it")
+        fail(eventSpan, .undefinedAlias(name: name))
         return
       }
       if expectsKey {
         guard let key = target.node.stringValue else {
-          fail(eventSpan, "alias *\(name) used as a key is not a string", help: "keys must be plain strings")
+          fail(eventSpan, .aliasKeyNotString(name: name))
           return
         }
         setPendingKey(key, eventSpan)
@@ -282,10 +276,7 @@ private struct YAMLTreeBuilder {
       }
       nodeCount += target.count
       guard nodeCount <= YAMLReader.maxExpandedNodes else {
-        fail(
-          eventSpan,
-          "alias expansion exceeds \(YAMLReader.maxExpandedNodes) nodes; pushlint stops reading this document (is it a billion-laughs file?)",
-          help: "write the values out instead of nesting aliases")
+        fail(eventSpan, .aliasExpansion(limit: YAMLReader.maxExpandedNodes))
         return
       }
       add(repointed(target.node, to: childPointer()), anchor: nil, count: 0)
@@ -297,9 +288,8 @@ private struct YAMLTreeBuilder {
   mutating func reportTag(_ tag: String, at span: SourceSpan) {
     findings.append(
       Finding(
-        rule: .yamlAmbiguousValue, span: span,
-        message: "explicit tag \(tag) has no JSON equivalent; YAML readers disagree on what it makes",
-        pointer: childPointer(), help: "remove the tag; quote the value if a string is meant"))
+        rule: .yamlAmbiguousValue, span: span, reason: YAMLAmbiguousValueRule.Problem.explicitTag(tag),
+        pointer: childPointer()))
   }
 
   mutating func setPendingKey(_ key: String, _ keySpan: SourceSpan) {

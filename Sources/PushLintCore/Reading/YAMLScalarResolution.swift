@@ -1,10 +1,5 @@
 /// How a YAML scalar becomes a JSON value, and where YAML 1.1 would disagree.
 enum YAMLScalarResolution {
-  struct VersionNote {
-    var message: String
-    var help: String
-  }
-
   /// A plain, untagged scalar under the YAML 1.2 core schema.
   static func resolvePlain(_ text: String) -> StoredValue {
     // Most plain scalars are words: only five letters or fewer can be a null
@@ -114,7 +109,7 @@ enum YAMLScalarResolution {
   }
 
   /// Why a plain scalar means something else to a YAML 1.1 reader, if it does.
-  static func versionDifference(_ text: String) -> VersionNote? {
+  static func versionDifference(_ text: String) -> YAMLAmbiguousValueRule.Problem? {
     // A word of four letters or more is none of the cases below: not a
     // YAML 1.1 boolean (three at most), nor a special float or a number
     // (those start with a digit, a sign or a dot) unless it ends in `.inf`.
@@ -124,53 +119,35 @@ enum YAMLScalarResolution {
     let lower = text.lowercased()
     if ["y", "n", "yes", "no", "on", "off"].contains(lower) {
       let truth = ["y", "yes", "on"].contains(lower)
-      return VersionNote(
-        message:
-          "\(quoted(text)) is the string \(quoted(text)) in YAML 1.2 but the boolean \(truth) in YAML 1.1 (PyYAML, Ruby and many CI tools)",
-        help: "quote it (\(quoted(text))) if a string is meant, or write \(truth)")
+      return .yaml11Boolean(text: text, truth: truth)
     }
     if text == ".inf" || text == ".Inf" || text == ".INF" || text.hasSuffix("-.inf") || text.hasSuffix("+.inf")
       || lower == ".nan"
     {
-      return VersionNote(
-        message: "\(quoted(text)) is a YAML float with no JSON equivalent; pushlint reads it as a string",
-        help: "quote it if a string is meant, or use a finite number")
+      return .specialFloat(text: text)
     }
     guard let first = text.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) else { return nil }
     if isPlainDecimal(text) { return nil }
     if matches(text, pattern0) {
       let digits = text.filter { $0 != "_" && $0 != "+" && $0 != "-" }
-      let inYAML11 = Int(digits, radix: 8).map { "the number \($0) (read as octal)" } ?? "a string"
-      return VersionNote(
-        message: "\(quoted(text)) is a decimal number in YAML 1.2 but \(inYAML11) in YAML 1.1",
-        help: "quote it if a string is meant, or remove the leading zero")
+      return .leadingZero(text: text, octalValue: Int(digits, radix: 8))
     }
     if matches(text, pattern1) {
-      return VersionNote(
-        message: "\(quoted(text)) is a string in YAML 1.2 but a base-60 number in YAML 1.1",
-        help: "quote it (\(quoted(text)))")
+      return .base60(text: text)
     }
     if matches(text, pattern2) {
-      return VersionNote(
-        message: "\(quoted(text)) is a string in YAML 1.2 but a timestamp in YAML 1.1",
-        help: "quote it (\(quoted(text)))")
+      return .timestamp(text: text)
     }
     if matches(text, pattern3) || matches(text, pattern4) && text.contains("_") {
-      return VersionNote(
-        message: "\(quoted(text)) is a string in YAML 1.2 but a number in YAML 1.1",
-        help: "quote it if a string is meant, or write the number in decimal without underscores")
+      return .yaml11Number(text: text)
     }
     if matches(text, pattern5) {
-      return VersionNote(
-        message: "\(quoted(text)) is an octal number in YAML 1.2 but a string in YAML 1.1",
-        help: "write the number in decimal, or quote it if a string is meant")
+      return .yaml12Octal(text: text)
     }
     if matches(text, pattern6)
       || matches(text, pattern7)
     {
-      return VersionNote(
-        message: "\(quoted(text)) is a number in YAML 1.2 but a string in YAML 1.1",
-        help: "write it with a decimal point and a signed exponent (1.0e+3), or quote it if a string is meant")
+      return .yaml12Exponent(text: text)
     }
     return nil
   }
@@ -192,8 +169,6 @@ enum YAMLScalarResolution {
     let leadingZero = first == UInt8(ascii: "0") && bytes.count > 1 && bytes[1] != UInt8(ascii: ".")
     return !leadingZero && bytes.last != UInt8(ascii: ".")
   }
-
-  private static func quoted(_ text: String) -> String { "\"\(text)\"" }
 
   // Compiled once: a large YAML file has a plain scalar on every line.
   nonisolated(unsafe) private static let pattern0 = try! Regex(#"^[-+]?0[0-9_]+$"#)

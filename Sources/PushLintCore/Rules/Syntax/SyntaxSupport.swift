@@ -3,28 +3,25 @@
 /// a quote would hide, go by code point and name (`U+FEFF (byte-order
 /// mark)`, `U+00A0 (no-break space)`); only a byte that is no UTF-8 is
 /// named as a byte.
-enum CharacterDescription {
-  static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
-    guard offset < bytes.count else { return "end of file" }
-    let byte = bytes[offset]
-    switch byte {
+extension MetCharacter {
+  var described: String {
+    switch self {
+    case .endOfFile: "end of file"
+    case .notUTF8(let byte): "byte 0x\(String(byte, radix: 16, uppercase: true)), which is not UTF-8"
+    case .scalar(let scalar): Self.describe(scalar)
+    }
+  }
+
+  static func describe(_ scalar: Unicode.Scalar) -> String {
+    switch scalar.value {
     case 0x0A: return "a line break"
     case 0x0D: return "a carriage return"
     case 0x09: return "a tab"
     case 0x22: return "a quote"
-    case 0..<0x20, 0x7F: return "control character U+\(hex4(UInt32(byte)))"
-    case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+    case 0..<0x20, 0x7F: return "control character U+\(hex4(scalar.value))"
+    case 0x20...0x7E: return "'\(Character(scalar))'"
     default: break
     }
-    var iterator = bytes[offset...].makeIterator()
-    var decoder = UTF8()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
-      return "byte 0x\(String(byte, radix: 16, uppercase: true)), which is not UTF-8"
-    }
-    return describe(scalar)
-  }
-
-  static func describe(_ scalar: Unicode.Scalar) -> String {
     if let name = invisibleNames[scalar.value] { return "U+\(hex4(scalar.value)) (\(name))" }
     switch scalar.properties.generalCategory {
     case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate,
@@ -43,4 +40,14 @@ enum CharacterDescription {
     0x200B: "zero-width space",
     0xFFFD: "replacement character",
   ]
+}
+
+/// A reason worded as a message and its help in one switch.
+protocol WordedProblem: FindingReason {
+  var words: (message: String, help: String?) { get }
+}
+
+extension WordedProblem {
+  var message: String { words.message }
+  var help: String? { words.help }
 }
