@@ -191,7 +191,7 @@ extension Linter {
     outcome.diagnostics.removeLast(max(0, outcome.diagnostics.count - Linter.maxDiagnosticsPerFile))
     let dropped = outcome.unshown.total
     if var last = outcome.diagnostics.last {
-      last.message += " (and \(dropped) more findings in this file, not shown)"
+      last.noteUnshown(dropped)
       outcome.diagnostics[outcome.diagnostics.count - 1] = last
     }
   }

@@ -39,7 +39,7 @@ extension Linter {
       let result: Result<SoundFileInfo, SoundFileError>
       switch FileSystem.readFile(input.absolutePath) {
       case .success(let bytes): result = SoundFileReader.inspect(bytes, name: input.absolutePath)
-      case .failure(let error): result = .failure(SoundFileError(message: error.reason))
+      case .failure(let error): result = .failure(.unreadable(reason: error.reason))
       }
       return ReadFile(
         input: input,

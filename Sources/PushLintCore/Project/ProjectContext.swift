@@ -16,7 +16,7 @@ public struct BuiltInfoPlist: Sendable {
   /// The app target, when an Xcode project names it.
   public var app: String?
   /// What the run cannot see that may add keys (`XcodeTarget.infoPlistMayChange`).
-  public var mayChange: String?
+  public var mayChange: InfoPlistChange?
 
   public init(declaration: Declaration, backgroundModes: [String]?, file: String?) {
     self.declaration = declaration
@@ -245,14 +245,6 @@ public struct ProjectContext: Sendable {
       }
     }
     return nil
-  }
-
-  /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
-  func nearestCategory(to name: String) -> (message: String, help: String?) {
-    guard let suggestion = Suggestion.nearest(to: name, in: categories.map(\.name)),
-      let declaration = declaredCategory(suggestion)
-    else { return ("", nil) }
-    return ("; did you mean \"\(suggestion)\" (\(declaration.place))?", "write \"\(suggestion)\"")
   }
 
   /// The categories files, named for messages.

@@ -1,6 +1,14 @@
 /// A target of an Xcode project, as far as notifications need it: what it
 /// builds, its bundle identifiers, and which Info.plist and entitlements
 /// file are its own.
+/// What the run cannot see that may still add keys to a target's built Info.plist.
+public enum InfoPlistChange: Sendable, Hashable {
+  /// A Run Script build phase (named, when it has a name) that edits the Info.plist.
+  case runScript(phaseName: String?)
+  /// An `.xcconfig` file a configuration is based on, which the run did not read.
+  case unreadSettingsFile(String)
+}
+
 public struct XcodeTarget: Sendable {
   public var name: String
   /// `com.apple.product-type.application`, `…app-extension`, …
@@ -23,7 +31,7 @@ public struct XcodeTarget: Sendable {
   /// What the run cannot see that may still add keys to the built
   /// Info.plist: a Run Script phase that edits it, or an `.xcconfig` file a
   /// configuration is based on that the run did not read.
-  public var infoPlistMayChange: String?
+  public var infoPlistMayChange: InfoPlistChange?
   /// The platform the target builds for and its lowest deployment target
   /// over the configurations (`SDKROOT` with its `…_DEPLOYMENT_TARGET`).
   public var deploymentTarget: (platform: Platform, version: OSVersion)?
@@ -137,8 +145,7 @@ enum XcodeProjectReader {
         if phase["isa"]?.stringValue == "PBXShellScriptBuildPhase", target.infoPlistMayChange == nil,
           let script = phase["shellScript"]?.stringValue, Self.mayEditInfoPlist(script)
         {
-          let name = phase["name"]?.stringValue.map { " (\($0))" } ?? ""
-          target.infoPlistMayChange = "a Run Script build phase\(name) that edits the Info.plist"
+          target.infoPlistMayChange = .runScript(phaseName: phase["name"]?.stringValue)
         }
         guard phase["isa"]?.stringValue == "PBXSourcesBuildPhase" else { continue }
         for file in phase["files"]?.elements ?? [] {
@@ -153,7 +160,7 @@ enum XcodeProjectReader {
       // An unread .xcconfig may name the Info.plist file a target whose
       // own settings name none builds from.
       if target.infoPlistMayChange == nil, target.infoPlist == nil, let unread = unreadSettingsFile {
-        target.infoPlistMayChange = "the build settings file \(unread), which the run did not read"
+        target.infoPlistMayChange = .unreadSettingsFile(unread)
       }
       for dependency in node["dependencies"]?.elements ?? [] {
         if let targetID = object(dependency.stringValue)?["target"]?.stringValue, let name = names[targetID] {

@@ -8,9 +8,7 @@ public enum BuildSettingsReader {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(
-            rule: .invalidEncoding, span: .fileStart, message: "an .xcconfig file that is not UTF-8",
-            help: "save it as UTF-8")
+          Finding(rule: .invalidEncoding, span: .fileStart, reason: InvalidEncodingRule.BuildSettingsProblem.notUTF8)
         ])
     }
     let lines = LineIndex(bytes: bytes)

@@ -10,10 +10,7 @@ public enum ProvisioningProfileReader {
       return ReadResult(
         root: nil,
         findings: [
-          Finding(
-            rule: .syntaxError, span: .fileStart,
-            message: "no property list inside this provisioning profile; it is damaged or not a profile",
-            help: "download the profile again from the Apple Developer site")
+          Finding(rule: .syntaxError, span: .fileStart, reason: SyntaxErrorRule.ProfileProblem.noPropertyList)
         ])
     }
     let end = close + "</plist>".utf8.count

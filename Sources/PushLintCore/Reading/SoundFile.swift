@@ -12,22 +12,17 @@ public struct SoundFileInfo: Sendable, Equatable {
   /// in aiff, wav or caf, and shorter than 30 seconds.
   public static let maximumSeconds = 30.0
 
-  /// Why the system would play the default sound instead, or nil.
-  public var problem: String? {
-    if !isSupportedCodec {
-      return "its codec is \(codec), not Linear PCM, MA4 (IMA/ADPCM), µLaw or aLaw"
-    }
-    if let seconds, seconds >= SoundFileInfo.maximumSeconds {
-      return "it lasts \(formatted(seconds)) seconds; notification sounds must be shorter than 30"
-    }
-    return nil
+  /// Why the system would play the default sound instead.
+  public enum Problem: Sendable, Equatable {
+    case codec(String)
+    case tooLong(seconds: Double)
   }
 
-  func formatted(_ seconds: Double) -> String {
-    // A hostile header can claim any duration; Int() of it would trap.
-    guard seconds.isFinite, seconds < 1e9 else { return "more than a billion" }
-    let tenths = (seconds * 10).rounded() / 10
-    return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+  /// Why the system would play the default sound instead, or nil.
+  public var problem: Problem? {
+    if !isSupportedCodec { return .codec(codec) }
+    if let seconds, seconds >= SoundFileInfo.maximumSeconds { return .tooLong(seconds: seconds) }
+    return nil
   }
 }
 
@@ -37,18 +32,14 @@ public enum SoundFileReader {
   /// The header's facts, or why the file is not a sound iOS can play.
   public static func inspect(_ bytes: [UInt8], name: String) -> Result<SoundFileInfo, SoundFileError> {
     guard bytes.count >= 12 else {
-      return .failure(SoundFileError(message: "the file is too short for a sound header"))
+      return .failure(.tooShort)
     }
     let magic = fourCC(bytes, 0)
     if magic == "caff" { return caf(bytes) }
     if magic == "RIFF" && fourCC(bytes, 8) == "WAVE" { return wav(bytes) }
     if magic == "FORM" && (fourCC(bytes, 8) == "AIFF" || fourCC(bytes, 8) == "AIFC") { return aiff(bytes) }
     let kind = fileExtension(name)
-    return .failure(
-      SoundFileError(
-        message:
-          "it is not a CAF, WAV or AIFF file\(kind.isEmpty ? "" : " (a .\(kind) file)"); notification sounds must be aiff, wav or caf"
-      ))
+    return .failure(.notASoundFile(fileExtension: kind))
   }
 
   static func fourCC(_ bytes: [UInt8], _ offset: Int) -> String {
@@ -102,7 +93,7 @@ public enum SoundFileReader {
       guard declared >= 0 else { break }
       offset = body + Int(min(size, UInt64(Int.max / 2)))
     }
-    guard !codec.isEmpty else { return .failure(SoundFileError(message: "the CAF file has no desc chunk")) }
+    guard !codec.isEmpty else { return .failure(.missingChunk(container: "CAF", chunk: "desc")) }
     var frames: UInt64?
     if let validFrames, validFrames > 0 {
       frames = validFrames
@@ -135,7 +126,7 @@ public enum SoundFileReader {
       }
       offset = body + Int(min(size, UInt64(bytes.count))) + Int(size & 1)
     }
-    guard let format else { return .failure(SoundFileError(message: "the WAV file has no fmt chunk")) }
+    guard let format else { return .failure(.missingChunk(container: "WAV", chunk: "fmt")) }
     let names: [UInt64: String] = [
       1: "Linear PCM", 3: "IEEE float", 6: "aLaw", 7: "µLaw", 0x11: "IMA ADPCM", 0x55: "MP3",
     ]
@@ -167,7 +158,7 @@ public enum SoundFileReader {
       }
       offset = body + Int(min(size, UInt64(bytes.count))) + Int(size & 1)
     }
-    return .failure(SoundFileError(message: "the AIFF file has no COMM chunk"))
+    return .failure(.missingChunk(container: "AIFF", chunk: "COMM"))
   }
 
   static func extended80(_ bytes: [UInt8], _ offset: Int) -> Double {
@@ -189,6 +180,11 @@ public enum SoundFileReader {
   }
 }
 
-public struct SoundFileError: Error, Sendable, Equatable {
-  public var message: String
+/// Why a file is not a sound iOS can play, or could not be read.
+public enum SoundFileError: Error, Sendable, Equatable {
+  case tooShort
+  /// No CAF, WAV or AIFF header; `fileExtension` is the file's.
+  case notASoundFile(fileExtension: String)
+  case missingChunk(container: String, chunk: String)
+  case unreadable(reason: String)
 }

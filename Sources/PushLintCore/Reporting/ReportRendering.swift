@@ -21,3 +21,10 @@ public enum ReportRendering {
     }
   }
 }
+
+extension Diagnostic {
+  /// The last finding kept of a file past its limit says how many more the file holds.
+  mutating func noteUnshown(_ count: Int) {
+    message += " (and \(count) more findings in this file, not shown)"
+  }
+}

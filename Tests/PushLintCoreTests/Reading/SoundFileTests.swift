@@ -5,7 +5,7 @@ import Testing
 @Suite struct SoundFileTests {
   func inspect(_ name: String) throws -> SoundFileInfo {
     guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/Tests/Fixtures/sounds/" + name) else {
-      throw SoundFileError(message: "missing fixture \(name)")
+      throw SoundFileError.unreadable(reason: "missing fixture \(name)")
     }
     return try SoundFileReader.inspect(bytes, name: name).get()
   }
@@ -17,11 +17,11 @@ import Testing
     #expect(ima4.problem == nil)
     let long = try inspect("lpcm-31s.caf")
     #expect(long.codec == "lpcm" && long.seconds == 31)
-    #expect(long.problem?.contains("lasts 31 seconds") == true)
-    #expect(try inspect("aac-2s.caf").problem?.contains("codec is aac") == true)
+    #expect(long.problem == .tooLong(seconds: 31))
+    #expect(try inspect("aac-2s.caf").problem == .codec("aac "))
     let wav = try inspect("pcm-3s.wav")
     #expect(wav.container == "wav" && wav.isSupportedCodec && wav.seconds == 3)
-    #expect(try inspect("float-1s.wav").problem?.contains("IEEE float") == true)
+    #expect(try inspect("float-1s.wav").problem == .codec("IEEE float"))
     let aiff = try inspect("pcm-2s.aiff")
     #expect(aiff.container == "aiff" && aiff.isSupportedCodec && aiff.seconds == 2)
     let aifc = try inspect("ulaw-40s.aifc")
@@ -37,7 +37,9 @@ import Testing
       [0, 0, 0, 1, 0, 0, 0, 0] + Array("data".utf8) + [0, 0, 0, 0, 0, 0, 0, 40] + Array(repeating: 0x80, count: 40)
     let info = try SoundFileReader.inspect(bytes, name: "absurd.caf").get()
     #expect((info.seconds ?? 0) > 1e9)
-    #expect(info.problem == "it lasts more than a billion seconds; notification sounds must be shorter than 30")
+    #expect(
+      SoundFileUnsupportedRule.problem(.success(info))
+        == "it lasts more than a billion seconds; notification sounds must be shorter than 30")
   }
 
   @Test func otherFormatsAndBrokenHeadersAreReportedNotCrashed() throws {
@@ -46,7 +48,8 @@ import Testing
       Issue.record("an mp3 passed")
       return
     }
-    #expect(error.message.contains("(a .mp3 file)"))
+    #expect(error == .notASoundFile(fileExtension: "mp3"))
+    #expect(SoundFileUnsupportedRule.problem(.failure(error))?.contains("(a .mp3 file)") == true)
     guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/Tests/Fixtures/sounds/ima4-5s.caf") else {
       return
     }

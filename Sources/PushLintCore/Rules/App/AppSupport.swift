@@ -51,3 +51,13 @@ extension Rule {
       help: "add <key>\(entitlement)</key><true/> (Apple grants it on request)")
   }
 }
+
+extension ProjectContext {
+  /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
+  func nearestCategory(to name: String) -> (message: String, help: String?) {
+    guard let suggestion = Suggestion.nearest(to: name, in: categories.map(\.name)),
+      let declaration = declaredCategory(suggestion)
+    else { return ("", nil) }
+    return ("; did you mean \"\(suggestion)\" (\(declaration.place))?", "write \"\(suggestion)\"")
+  }
+}

@@ -37,7 +37,7 @@ enum BackgroundModeMissingRule: Rule {
       finding(
         atKeyOf: member,
         "\"content-available\": 1 wakes the app only with the remote-notification background mode, " + lacking
-          + (unseen.map { "; \($0) may add it" } ?? ""),
+          + (unseen.map { "; \(described($0)) may add it" } ?? ""),
         help: fix, severity: unseen == nil ? nil : .warning)
     ]
   }
@@ -51,5 +51,12 @@ enum BackgroundModeMissingRule: Rule {
     }
     if plist.backgroundModes == nil { return "\(plist.file ?? plist.declaration.path) has no UIBackgroundModes" }
     return "UIBackgroundModes in \(plist.declaration.place) lacks it"
+  }
+
+  static func described(_ change: InfoPlistChange) -> String {
+    switch change {
+    case .runScript(let name): "a Run Script build phase\(name.map { " (\($0))" } ?? "") that edits the Info.plist"
+    case .unreadSettingsFile(let path): "the build settings file \(path), which the run did not read"
+    }
   }
 }

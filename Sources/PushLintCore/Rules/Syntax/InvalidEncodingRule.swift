@@ -1,5 +1,12 @@
 /// Detected by the encoding check every reader runs first (`Reading/Encoding.swift`).
-enum InvalidEncodingRule: ReaderRule {}
+enum InvalidEncodingRule: ReaderRule {
+  /// What keeps an `.xcconfig` file from being read.
+  enum BuildSettingsProblem: WordedProblem {
+    case notUTF8
+
+    var words: (message: String, help: String?) { ("an .xcconfig file that is not UTF-8", "save it as UTF-8") }
+  }
+}
 
 extension EncodingProblem: FindingReason {
   public var message: String {

@@ -7,4 +7,16 @@ enum SyntaxErrorRule: ReaderRule {
       at: SourceSpan(at: position), pointer: "",
       "line \(number) is longer than \(limit >> 20) MiB; pushlint skips it")
   }
+
+  /// What keeps a provisioning profile from being read.
+  enum ProfileProblem: WordedProblem {
+    case noPropertyList
+
+    var words: (message: String, help: String?) {
+      (
+        "no property list inside this provisioning profile; it is damaged or not a profile",
+        "download the profile again from the Apple Developer site"
+      )
+    }
+  }
 }
