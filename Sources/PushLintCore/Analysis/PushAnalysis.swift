@@ -129,7 +129,7 @@ enum PushAnalysis {
     let isAPNSFile = isAPNSFile ?? (fileExtension(document.path) == "apns")
     let limits = payloadLimits ?? schema.payloadLimits(under: [:])
     // Taken out of the document so the closures below do not copy all of it.
-    let rootSize = document.rootCompactSize
+    let rootSize = document.readerFacts.compactSize
     switch document.kind {
     case .payload:
       return PushInfo(payload: root, anchor: root) { info in

@@ -129,8 +129,7 @@ extension Linter {
       var document = Document(
         path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
         readerFindings: result.findings)
-      document.rootCompactSize = result.compactSize
-      document.keysAreUnique = result.keysAreUnique
+      document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
       file.documents.append(document)
     }

@@ -89,8 +89,7 @@ extension Linter {
     document = Document(
       path: input.displayPath, format: .jsonLines, kind: kind, root: result.root.take(),
       readerFindings: result.findings)
-    document.rootCompactSize = result.compactSize
-    document.keysAreUnique = result.keysAreUnique
+    document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
     var outcome = FileOutcome()
     check(consume document, scope: scope, into: &outcome)
     checked.kept = outcome.kept

@@ -106,16 +106,14 @@ public struct Document: Sendable {
   private var pushSlot = Slot<PushInfo>.empty
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   var schemaFindings: [SchemaFinding] = []
-  /// The root's compact JSON size, when the reader counted it.
-  var rootCompactSize: Int?
   /// The placeholders, when the document is a template.
   public var template: TemplateInfo? {
     get { templateSlot.value }
     set { templateSlot = Slot(newValue) }
   }
   private var templateSlot = Slot<TemplateInfo>.empty
-  /// The reader saw every object and no key repeats (false when unknown).
-  var keysAreUnique = false
+  /// What the reader learned in passing, which spares a later stage a pass.
+  var readerFacts = ReaderFacts()
   /// For a categories document read from source code: the registrations it
   /// was made from (initializer positions, unresolved registrations).
   public var code: CodeRegistrations? {
@@ -135,4 +133,13 @@ public struct Document: Sendable {
     rootSlot = Slot(root)
     self.readerFindings = readerFindings
   }
+}
+
+/// What a reader learns about a document in passing: an engine shortcut,
+/// not part of the document's meaning.
+struct ReaderFacts: Sendable {
+  /// The root's compact JSON size, when the reader counted it.
+  var compactSize: Int?
+  /// The reader saw every object and no key repeats (false when unknown).
+  var keysAreUnique = false
 }

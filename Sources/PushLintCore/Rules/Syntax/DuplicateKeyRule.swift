@@ -2,7 +2,7 @@ enum DuplicateKeyRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     // In an .xcconfig file a later line overrides an earlier one by design.
-    guard let root = document.root, !document.keysAreUnique, document.format != .xcconfig else { return [] }
+    guard let root = document.root, !document.readerFacts.keysAreUnique, document.format != .xcconfig else { return [] }
     var findings: [Finding] = []
     // A translation repeated with the same text (translation files gather
     // such repeats) loses nothing; one repeated with another text does.
