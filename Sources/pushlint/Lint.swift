@@ -296,16 +296,14 @@ struct Lint: ParsableCommand {
     for setting in ruleSettings {
       let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else {
-        throw ConfigurationError(file: "--rule", position: nil, message: "expected NAME=SEVERITY, got '\(setting)'")
+        throw ConfigurationError(file: "--rule", position: nil, .ruleOptionShape(setting: setting))
       }
       guard ruleNames.contains(parts[0]) else {
-        let hint = Suggestion.nearest(to: parts[0], in: ruleNames).map { "; did you mean \"\($0)\"?" } ?? ""
-        throw ConfigurationError(file: "--rule", position: nil, message: "unknown rule \"\(parts[0])\"\(hint)")
+        throw ConfigurationError(
+          file: "--rule", position: nil, .unknownRuleOption(name: parts[0], ruleNames: ruleNames))
       }
       guard let level = RuleSetting(parts[1]) else {
-        throw ConfigurationError(
-          file: "--rule", position: nil,
-          message: "the level of \(parts[0]) must be off, note (or info), warning or error, not '\(parts[1])'")
+        throw ConfigurationError(file: "--rule", position: nil, .badLevelOption(rule: parts[0], text: parts[1]))
       }
       overlay.rules[parts[0]] = level
     }
@@ -322,11 +320,7 @@ struct Lint: ParsableCommand {
       guard parts.count == 2, let platform = Platform(rawValue: parts[0].lowercased()),
         let version = OSVersion(parts[1])
       else {
-        throw ConfigurationError(
-          file: "--target", position: nil,
-          message:
-            "expected PLATFORM=VERSION such as ios=15.0 (platforms: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))), got '\(setting)'"
-        )
+        throw ConfigurationError(file: "--target", position: nil, .targetOptionShape(setting: setting))
       }
       overlay.targets[platform] = version
     }

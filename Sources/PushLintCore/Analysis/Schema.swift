@@ -344,8 +344,17 @@ public final class PushSchema: Sendable {
     self.pushTypes = pushTypes
     self.pushTypeNames = pushTypeNames
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
+    let schemas = try PushSchema.dictionarySchemas(root["schemas"])
+    self.schemas = schemas
+    limitsWithoutTargets = PushSchema.payloadLimits(
+      payloadLimits, otherwise: defaultLimit, legacy: legacyPayloadLimits, under: [:])
+  }
+
+  /// The dictionaries of a `schemas:` mapping, each reference to another
+  /// checked: `rules/schema.yaml`'s and `rules/configuration.yaml`'s.
+  static func dictionarySchemas(_ node: Node?) throws(SchemaError) -> [String: DictionarySchema] {
     var schemas: [String: DictionarySchema] = [:]
-    for member in root["schemas"]?.members ?? [] {
+    for member in node?.members ?? [] {
       var keys: [(String, KeySpec)] = []
       for key in member.value["keys"]?.members ?? [] {
         keys.append((key.key, try PushSchema.keySpec(key.value, at: "\(member.key).\(key.key)")))
@@ -365,9 +374,7 @@ public final class PushSchema: Sendable {
         }
       }
     }
-    self.schemas = schemas
-    limitsWithoutTargets = PushSchema.payloadLimits(
-      payloadLimits, otherwise: defaultLimit, legacy: legacyPayloadLimits, under: [:])
+    return schemas
   }
 
   static let keySpecFields: Set<String> = [

@@ -78,10 +78,10 @@ public struct PlaceholderPattern: Sendable {
     do {
       regex = try Regex(source)
     } catch {
-      throw PlaceholderPatternError(message: "\"pattern\" is not a regular expression: \(error)")
+      throw .notARegularExpression(description: "\(error)")
     }
     if (try? regex.wholeMatch(in: "")) != nil {
-      throw PlaceholderPatternError(message: "\"pattern\" matches the empty string, so it would match everywhere")
+      throw .matchesEmpty
     }
     self.source = source
     compiled = CompiledRegex(regex)
@@ -150,8 +150,10 @@ public struct PlaceholderPattern: Sendable {
   }
 }
 
-public struct PlaceholderPatternError: Error, Sendable {
-  public var message: String
+/// Why a placeholder pattern cannot be used.
+public enum PlaceholderPatternError: Error, Sendable {
+  case notARegularExpression(description: String)
+  case matchesEmpty
 }
 
 /// The placeholders of a template document.

@@ -99,13 +99,6 @@ public struct Configuration: Sendable {
   public static let fileName = ".pushlint.yml"
   /// The other spelling, found when there is no `.pushlint.yml` beside it.
   public static let otherFileName = ".pushlint.yaml"
-  static let topLevelKeys = [
-    "include", "exclude", "targets", "context", "headers", "rules", "select", "extend-select", "ignore",
-    "overrides", "per-file-ignores", "fail-on", "templates",
-  ]
-  static let headerNames = [
-    "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
-  ]
 
   /// The nearest `.pushlint.yml` (or `.pushlint.yaml`) in `directory` or a parent.
   public static func discover(from directory: String) -> String? {
@@ -125,7 +118,7 @@ public struct Configuration: Sendable {
     switch FileSystem.readFile(file, limit: 1 << 20) {
     case .success(let read): bytes = read
     case .failure(let error):
-      throw ConfigurationError(file: file, position: nil, message: "cannot read: \(error.reason)")
+      throw ConfigurationError(file: file, position: nil, .cannotRead(reason: error.reason))
     }
     let absolute = Paths.absolute(file, from: currentDirectory)
     return try parse(bytes, file: file, directory: Paths.directoryName(absolute))
@@ -172,7 +165,8 @@ public struct Configuration: Sendable {
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
   public var file: String
   public var position: SourcePosition?
-  public var message: String
+  public var problem: ConfigurationProblem
+  public var message: String { problem.message }
   /// The configuration's further mistakes, reported with this one.
   public var others: [ConfigurationError] = []
 
@@ -185,10 +179,10 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     }
   }
 
-  public init(file: String, position: SourcePosition?, message: String) {
+  public init(file: String, position: SourcePosition?, _ problem: ConfigurationProblem) {
     self.file = file
     self.position = position
-    self.message = message
+    self.problem = problem
   }
 
   public var description: String {

@@ -35,10 +35,7 @@ public struct RuleSelection: Sendable, Equatable {
   ) throws(ConfigurationError) -> [String] {
     let patterns = values.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: " ") }
     if let unknown = unmatched(patterns, among: names).first {
-      throw ConfigurationError(
-        file: option, position: nil,
-        message:
-          "\"\(unknown)\" matches no rule\(Configuration.didYouMean(unknown, names)); `pushlint rules` lists them")
+      throw ConfigurationError(file: option, position: nil, .unmatchedRuleOption(unknown: unknown, ruleNames: names))
     }
     return patterns
   }
