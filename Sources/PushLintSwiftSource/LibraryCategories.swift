@@ -33,7 +33,7 @@ extension Evaluator {
         guard isLibrarySource(chain, depth: 0), seen.insert(text).inserted else { continue }
         unresolved.append(
           CodeUnresolved(
-            span: file.span(of: chain), reason: "categories from \(text), which no file read declares"))
+            span: file.span(of: chain), reason: .libraryCategories(source: text)))
       }
     }
     return unresolved

@@ -15,9 +15,9 @@ indirect enum StaticValue {
   case option(String)
   /// An implicit member (`.foreground`) whose type the context gives.
   case implicitMember(String)
-  case unknown(String)
+  case unknown(Unknowable)
 
-  var reason: String? {
+  var reason: Unknowable? {
     if case .unknown(let reason) = self { return reason }
     return nil
   }
@@ -137,29 +137,28 @@ struct Evaluator {
     let initializer = file.span(of: call.calledExpression)
     let isWatchScene = Self.isWatchScene(call)
     guard let identifierArgument = argument(isWatchScene ? "category" : "identifier", of: call) else {
-      return .failure(CodeUnresolved(span: initializer, reason: "no identifier argument"))
+      return .failure(CodeUnresolved(span: initializer, reason: .noIdentifierArgument))
     }
     let identifierValue = evaluate(identifierArgument, scope: scope)
     guard case .string(let identifier) = stringValue(identifierValue) else {
       return .failure(
         CodeUnresolved(
           span: initializer,
-          reason:
-            "the category identifier \(identifierArgument.trimmedDescription.prefix(60)) is not known statically: "
-            + (stringValue(identifierValue).reason ?? "not a string")))
+          reason: .categoryIdentifier(
+            text: String(identifierArgument.trimmedDescription.prefix(60)), why: stringValue(identifierValue).reason)))
     }
     var category = CodeCategory(
       identifier: CodeString(identifier, span: file.span(of: identifierArgument)), initializer: initializer)
     if isWatchScene {
       // The scene names the category; its actions are registered elsewhere.
-      category.actionsUnresolved = "a watchOS notification scene names the category, not its actions"
+      category.actionsUnresolved = .sceneNamesCategoryOnly
       return .success(category)
     }
     if let actionsArgument = argument("actions", of: call) {
       switch evaluate(actionsArgument, scope: scope) {
       case .array(let elements):
         var actions: [CodeAction] = []
-        var unknown: String?
+        var unknown: Unknowable?
         let written = actionsArgument.as(ArrayExprSyntax.self).map { Array($0.elements) }
         for (position, element) in elements.enumerated() {
           if case .action(var action) = element.value {
@@ -173,7 +172,7 @@ struct Evaluator {
             }
             actions.append(action)
           } else {
-            unknown = unknown ?? (element.value.reason ?? "an element is not an action")
+            unknown = unknown ?? (element.value.reason ?? .elementNotAnAction)
           }
         }
         if let unknown {
@@ -182,7 +181,7 @@ struct Evaluator {
           category.actions = actions
         }
       case let other:
-        category.actionsUnresolved = other.reason ?? "not an array of actions"
+        category.actionsUnresolved = other.reason ?? .notAnArrayOfActions
       }
     }
     if let options = argument("options", of: call) {
@@ -211,11 +210,10 @@ struct Evaluator {
   mutating func action(_ call: FunctionCallExprSyntax, textInput: Bool, scope: Scope) -> StaticValue {
     let file = scope.file
     guard let identifierArgument = argument("identifier", of: call) else {
-      return .unknown("an action without identifier")
+      return .unknown(.actionWithoutIdentifier)
     }
     guard case .string(let identifier) = stringValue(evaluate(identifierArgument, scope: scope)) else {
-      return .unknown(
-        "the action identifier \(identifierArgument.trimmedDescription.prefix(60)) is not known statically")
+      return .unknown(.actionIdentifier(text: String(identifierArgument.trimmedDescription.prefix(60))))
     }
     var action = CodeAction(
       identifier: CodeString(identifier, span: file.span(of: identifierArgument)),
@@ -246,7 +244,7 @@ struct Evaluator {
   func stringValue(_ value: StaticValue) -> StaticValue {
     if case .enumCase(_, let cases, let stringRaw, let name) = value {
       guard stringRaw, let found = cases.first(where: { $0.name == name }) else {
-        return .unknown("an enum case, not a string")
+        return .unknown(.enumCaseNotString)
       }
       return .string(found.raw ?? name)
     }

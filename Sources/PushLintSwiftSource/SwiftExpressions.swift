@@ -7,7 +7,7 @@ import SwiftSyntax
 extension Evaluator {
 
   mutating func evaluate(_ expression: ExprSyntax, scope: Scope) -> StaticValue {
-    guard depth < Self.maxDepth else { return .unknown("a chain of constants too deep to follow") }
+    guard depth < Self.maxDepth else { return .unknown(.chainTooDeep) }
     depth += 1
     defer { depth -= 1 }
     if let literal = expression.as(StringLiteralExprSyntax.self) { return string(literal, scope: scope) }
@@ -32,9 +32,9 @@ extension Evaluator {
       let alternatives = [
         evaluate(ternary.thenExpression, scope: scope), evaluate(ternary.elseExpression, scope: scope),
       ]
-      return Self.merged(alternatives) ?? .unknown("a condition decided at run time")
+      return Self.merged(alternatives) ?? .unknown(.conditionAtRunTime)
     }
-    return .unknown("\(expression.trimmedDescription.prefix(40)) is decided at run time")
+    return .unknown(.decidedAtRunTime(text: String(expression.trimmedDescription.prefix(40))))
   }
 
   /// One value for alternatives the running app chooses between: the
@@ -88,11 +88,11 @@ extension Evaluator {
   /// `switch` over a known enum case: the value of the branch it takes.
   mutating func switchValue(_ expression: SwitchExprSyntax, scope: Scope) -> StaticValue {
     guard case .enumCase(_, _, _, let name) = evaluate(expression.subject, scope: scope) else {
-      return .unknown("a switch over a value known only at run time")
+      return .unknown(.switchOverRunTimeValue)
     }
     var fallback: SwitchCaseSyntax?
     for element in expression.cases {
-      guard let branch = element.as(SwitchCaseSyntax.self) else { return .unknown("a switch with #if branches") }
+      guard let branch = element.as(SwitchCaseSyntax.self) else { return .unknown(.switchWithIfConfig) }
       switch branch.label {
       case .default: fallback = branch
       case .case(let label):
@@ -103,12 +103,12 @@ extension Evaluator {
         if matches { return branchValue(branch, scope: scope) }
       }
     }
-    return fallback.map { branchValue($0, scope: scope) } ?? .unknown("a switch with no branch for .\(name)")
+    return fallback.map { branchValue($0, scope: scope) } ?? .unknown(.switchWithoutBranch(caseName: name))
   }
 
   mutating func branchValue(_ branch: SwitchCaseSyntax, scope: Scope) -> StaticValue {
     guard let expression = DeclarationIndex.singleExpression(of: branch.statements) else {
-      return .unknown("a switch branch that is more than one expression")
+      return .unknown(.switchBranchNotOneExpression)
     }
     return evaluate(expression, scope: scope)
   }
@@ -131,12 +131,12 @@ extension Evaluator {
     for segment in literal.segments {
       if let plain = segment.as(StringSegmentSyntax.self) {
         // Escapes in identifiers are rare; a segment with one stays unknown.
-        guard !plain.content.text.contains("\\") else { return .unknown("a string with escapes") }
+        guard !plain.content.text.contains("\\") else { return .unknown(.stringWithEscapes) }
         text += plain.content.text
       } else if let interpolated = segment.as(ExpressionSegmentSyntax.self) {
         guard interpolated.expressions.count == 1, let inner = interpolated.expressions.first,
           case .string(let part) = stringValue(evaluate(inner.expression, scope: scope))
-        else { return .unknown("string interpolation of a value known only at run time") }
+        else { return .unknown(.interpolationAtRunTime) }
         text += part
       }
     }
@@ -152,13 +152,13 @@ extension Evaluator {
       let alternatives = [
         evaluate(ternary.thenExpression, scope: scope), evaluate(elements[position + 1], scope: scope),
       ]
-      return Self.merged(alternatives) ?? .unknown("a condition decided at run time")
+      return Self.merged(alternatives) ?? .unknown(.conditionAtRunTime)
     }
     var parts: [StaticValue] = []
     for (position, element) in sequence.elements.enumerated() {
       if position % 2 == 1 {
         guard let op = element.as(BinaryOperatorExprSyntax.self), op.operator.text == "+" else {
-          return .unknown("an expression decided at run time")
+          return .unknown(.expressionAtRunTime)
         }
         continue
       }
@@ -172,7 +172,7 @@ extension Evaluator {
       for case .array(let elements) in parts { joined += elements }
       return .array(joined)
     }
-    return parts.first { $0.reason != nil } ?? .unknown("an expression decided at run time")
+    return parts.first { $0.reason != nil } ?? .unknown(.expressionAtRunTime)
   }
 
   mutating func memberAccess(_ member: MemberAccessExprSyntax, scope: Scope) -> StaticValue {
@@ -207,15 +207,15 @@ extension Evaluator {
       }
       guard !candidates.isEmpty else {
         missingNames.insert(name)
-        return .unknown("\(name) of an enum case is declared in no file read")
+        return .unknown(.enumCaseUndeclared(name: name))
       }
       return value(of: candidates, named: name, selfValue: base)
     case .array(let elements) where name == "first":
-      return elements.first.map(\.value) ?? .unknown("the first element of an empty array")
+      return elements.first.map(\.value) ?? .unknown(.firstOfEmptyArray)
     case .unknown:
       return base
     default:
-      return .unknown("\(member.trimmedDescription.prefix(40)) is decided at run time")
+      return .unknown(.decidedAtRunTime(text: String(member.trimmedDescription.prefix(40))))
     }
   }
 
@@ -234,7 +234,7 @@ extension Evaluator {
     let candidates = (index.byName[name] ?? []).filter { Self.path($0.typePath, endsWith: path) }
     if candidates.isEmpty {
       missingNames.insert(name)
-      return .unknown("\((path + [name]).joined(separator: ".")) is declared in no file read")
+      return .unknown(.undeclared(name: (path + [name]).joined(separator: ".")))
     }
     return value(of: candidates, named: (path + [name]).joined(separator: "."))
   }
@@ -268,17 +268,17 @@ extension Evaluator {
         let alternatives = expressions.map { evaluate($0, scope: scope) }
         values.append(
           Self.merged(alternatives) ?? alternatives.first { $0.reason != nil }
-            ?? .unknown("\(name) returns one of several values, decided at run time"))
+            ?? .unknown(.severalReturnValues(name: name)))
       case .enumeration:
         values.append(.type(declared.typePath + [declared.name]))
       }
     }
-    guard let first = values.first else { return .unknown("\(name) is declared in no file read") }
+    guard let first = values.first else { return .unknown(.undeclared(name: name)) }
     if values.count > 1 {
       let strings = Set(values.compactMap { if case .string(let text) = $0 { text } else { nil } })
       if strings.count != 1 || strings.count == 1 && values.contains(where: { $0.reason != nil }) {
         if case .type = first, values.allSatisfy({ if case .type = $0 { true } else { false } }) { return first }
-        return .unknown("\(name) is declared more than once (in #if branches or several types)")
+        return .unknown(.declaredMoreThanOnce(name: name))
       }
     }
     return first
@@ -290,7 +290,7 @@ extension Evaluator {
     if let name = Self.calleeName(call), Self.optionTypes.contains(name) || name == ".init" {
       // UNNotificationActionOptions(rawValue: 0), .init(): no options.
       return call.arguments.isEmpty || labelsAre(call, ["rawValue"])
-        ? .array([]) : .unknown("options built at run time")
+        ? .array([]) : .unknown(.optionsAtRunTime)
     }
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
       ["map", "compactMap", "flatMap"].contains(member.declName.baseName.text),
@@ -306,15 +306,15 @@ extension Evaluator {
         return evaluate(only.expression, scope: scope)
       }
       if ["NSLocalizedString", "String", "LocalizedStringKey"].contains(name) {
-        return .unknown("a localized string")
+        return .unknown(.localizedString)
       }
       if call.arguments.isEmpty {
         let found = lookup(name, at: Syntax(reference), scope: scope, functions: true)
         if found.reason == nil { return found }
       }
-      return .unknown("the result of \(name)(…)")
+      return .unknown(.resultOfCall(name: name))
     }
-    return .unknown("the result of \(Self.shortName(call.calledExpression.trimmedDescription))(…)")
+    return .unknown(.resultOfCall(name: Self.shortName(call.calledExpression.trimmedDescription)))
   }
 
   func labelsAre(_ call: FunctionCallExprSyntax, _ labels: [String]) -> Bool {
@@ -325,10 +325,10 @@ extension Evaluator {
     _ base: ExprSyntax, closure: ClosureExprSyntax, flatten: Bool, scope: Scope
   ) -> StaticValue {
     guard case .array(let elements) = evaluate(base, scope: scope) else {
-      return .unknown("a map over values known only at run time")
+      return .unknown(.mapOverRunTimeValues)
     }
     guard let body = DeclarationIndex.singleExpression(of: closure.statements) else {
-      return .unknown("a map whose closure is more than one expression")
+      return .unknown(.mapClosureNotOneExpression)
     }
     let parameter = Self.closureParameter(closure) ?? "$0"
     var result: [(StaticValue, Bool)] = []

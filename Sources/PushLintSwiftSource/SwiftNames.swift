@@ -14,7 +14,7 @@ extension Evaluator {
     if name == "rawValue", let bound = scope.bindings["self"] { return stringValue(bound) }
     if name == "rawValue" || name == "self", enclosingEnumPath(of: node) != nil {
       noteSelf(at: node)
-      return .unknown("\(name) of the enum's own case")
+      return .unknown(.enumOwnCase(name: name))
     }
     if let local = localValue(name, at: node, scope: scope) { return local }
     let enclosing = Self.enclosingTypePath(of: node)
@@ -33,7 +33,7 @@ extension Evaluator {
     if name.first?.isUppercase == true, typeExists(name) { return .type([name]) }
     if ["Self", "self"].contains(name) { return .type(enclosing) }
     missingNames.insert(name)
-    return .unknown("\(name) is declared in no file read")
+    return .unknown(.undeclared(name: name))
   }
 
   func typeExists(_ name: String) -> Bool {
@@ -70,14 +70,14 @@ extension Evaluator {
             if let guarded = list[declarationIndex].item.as(GuardStmtSyntax.self),
               Self.binds(name, in: guarded.conditions)
             {
-              return .unknown("\(name) is bound by a guard at run time")
+              return .unknown(.boundByGuard(name: name))
             }
             guard let variable = list[declarationIndex].item.as(VariableDeclSyntax.self),
               let binding = variable.bindings.first(where: {
                 $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
               })
             else { continue }
-            guard let initial = binding.initializer?.value else { return .unknown("\(name) is assigned at run time") }
+            guard let initial = binding.initializer?.value else { return .unknown(.assignedAtRunTime(name: name)) }
             var value = evaluate(initial, scope: scope)
             for later in list[(declarationIndex + 1)..<position] {
               value = applyMutations(of: name, in: Syntax(later), to: value, scope: scope)
@@ -90,24 +90,24 @@ extension Evaluator {
         function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
       {
         parameterOwner = function
-        return .unknown("\(name) is a parameter of \(function.name.text)(…)")
+        return .unknown(.parameter(name: name, function: function.name.text))
       }
       if let closure = ancestor.as(ClosureExprSyntax.self),
         Self.closureParameter(closure) == name || name.hasPrefix("$")
       {
-        return .unknown("\(name) is a closure parameter")
+        return .unknown(.closureParameter(name: name))
       }
       if let loop = ancestor.as(ForStmtSyntax.self),
         loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
       {
-        return .unknown("\(name) is a loop variable")
+        return .unknown(.loopVariable(name: name))
       }
       // `if let name = …` and `while let`: bound at run time inside the body.
       if let conditional = ancestor.as(IfExprSyntax.self), Self.binds(name, in: conditional.conditions) {
-        return .unknown("\(name) is bound by an if at run time")
+        return .unknown(.boundByIf(name: name))
       }
       if let loop = ancestor.as(WhileStmtSyntax.self), Self.binds(name, in: loop.conditions) {
-        return .unknown("\(name) is bound by a while at run time")
+        return .unknown(.boundByWhile(name: name))
       }
       child = ancestor
       current = ancestor.parent
@@ -150,11 +150,11 @@ extension Evaluator {
         elements.append((evaluate(expression, scope: scope), conditional))
       case .appendContents(let expression):
         guard case .array(let added) = evaluate(expression, scope: scope) else {
-          return .unknown("\(name) is extended at run time")
+          return .unknown(.extendedAtRunTime(name: name))
         }
         elements += added.map { ($0.value, $0.conditional || conditional) }
       case .reassign:
-        return .unknown("\(name) is reassigned")
+        return .unknown(.reassigned(name: name))
       }
     }
     return .array(elements)

@@ -9,11 +9,19 @@ public struct ProjectDescription: Sendable {
   }
   public struct Skipped: Sendable {
     public var path: String
-    public var reason: String
-    /// What the file is, counted by in a short listing ("Swift files with
-    /// no notification type"): singular and plural. Nil for a file that
-    /// could not be read, which every listing names.
-    public var group: (one: String, many: String)?
+    public var why: SkipReason
+  }
+  /// Why a file read holds nothing pushlint judges.
+  public enum SkipReason: Sendable, Hashable {
+    /// The file could not be read (the file system's reason).
+    case unreadable(String)
+    case storyboardWithoutCategory
+    /// Source code that names notification types but registers no category.
+    case registersNoCategory(SourceFormat)
+    case namesNoNotificationType(SourceFormat)
+    case empty
+    case assetCatalogEntry
+    case noKindRead
   }
   public struct Category: Sendable {
     public var identifier: String
@@ -22,7 +30,7 @@ public struct ProjectDescription: Sendable {
     public var options: [String]
     public var actions: [CategoryAction]?
     /// Why the actions are not listed, when they cannot be known statically.
-    public var actionsUnresolved: String?
+    public var actionsUnresolved: Unknowable?
   }
   public struct CategoryAction: Sendable {
     public var identifier: String
@@ -35,7 +43,7 @@ public struct ProjectDescription: Sendable {
   public struct Unresolved: Sendable {
     public var path: String
     public var line: Int
-    public var reason: String
+    public var reason: Unknowable
   }
 
   /// The project's folder and its configuration file, as the run shows paths.
@@ -80,7 +88,7 @@ extension Linter {
       for file in files.sorted(by: { $0.input.displayPath < $1.input.displayPath }) {
         let path = file.input.displayPath
         if let error = file.error {
-          description.skipped.append(.init(path: path, reason: error.reason, group: nil))
+          description.skipped.append(.init(path: path, why: .unreadable(error.reason)))
         } else if file.sound != nil {
           description.files.append(.init(path: path, kind: "sound"))
         } else if file.isJSONLines {
@@ -141,29 +149,15 @@ extension Linter {
   static func skipped(_ file: ReadFile) -> ProjectDescription.Skipped {
     let path = file.input.displayPath
     let language = SourceFormat.from(fileName: path)
-    if language == .storyboard {
+    if language == .storyboard { return .init(path: path, why: .storyboardWithoutCategory) }
+    if file.isCode, let language {
       return .init(
-        path: path, reason: "declares no notificationCategory",
-        group: ("storyboard with no category", "storyboards with no category"))
+        path: path, why: file.registers ? .registersNoCategory(language) : .namesNoNotificationType(language))
     }
-    if file.isCode {
-      let name = language == .swift ? "Swift" : "Objective-C"
-      if file.registers {
-        return .init(
-          path: path, reason: "parsed: names notification types but registers no category",
-          group: ("\(name) file that registers no category", "\(name) files that register no category"))
-      }
-      return .init(
-        path: path, reason: "names no notification type; not parsed",
-        group: ("\(name) file with no notification type", "\(name) files with no notification type"))
-    }
-    if file.isEmpty { return .init(path: path, reason: "empty", group: ("empty file", "empty files")) }
+    if file.isEmpty { return .init(path: path, why: .empty) }
     if Paths.fileName(path) == "Contents.json" && path.contains(".xcassets/") {
-      return .init(
-        path: path, reason: "an asset catalog entry", group: ("asset catalog entry", "asset catalog entries"))
+      return .init(path: path, why: .assetCatalogEntry)
     }
-    return .init(
-      path: path, reason: "not a kind pushlint reads (payload, plist, categories…)",
-      group: ("file of no kind pushlint reads", "files of no kind pushlint reads"))
+    return .init(path: path, why: .noKindRead)
   }
 }

@@ -39,7 +39,7 @@ public struct CodeCategory: Sendable {
   /// In order; nil when the list cannot be known statically (then
   /// `actionsUnresolved` says why, and no rule counts the actions).
   public var actions: [CodeAction]?
-  public var actionsUnresolved: String?
+  public var actionsUnresolved: Unknowable?
   /// Option names as Swift spells them (`customDismissAction`), at their expressions.
   public var options: [CodeString] = []
   public var intentIdentifiers: [CodeString]?
@@ -87,9 +87,9 @@ public struct CodeAction: Sendable {
 
 public struct CodeUnresolved: Error, Sendable, Equatable {
   public var span: SourceSpan
-  public var reason: String
+  public var reason: Unknowable
 
-  public init(span: SourceSpan, reason: String) {
+  public init(span: SourceSpan, reason: Unknowable) {
     self.span = span
     self.reason = reason
   }
@@ -187,4 +187,58 @@ public protocol RegistrationReader: Sendable {
   /// entry per file that registers or tries to, with names resolved across
   /// them and, as needed, across `module`.
   func registrations(in files: [CodeSource], module: CodeModule) -> [CodeRegistrations]
+}
+
+/// Why a code reader cannot know a value before the app runs. The facts
+/// carry the source they are about (`text`, as written, shortened); `pushlint
+/// project` words them.
+public indirect enum Unknowable: Sendable, Equatable {
+  case chainTooDeep
+  case conditionAtRunTime
+  /// `text`, an expression, is decided at run time.
+  case decidedAtRunTime(text: String)
+  case expressionAtRunTime
+  case switchOverRunTimeValue
+  case switchWithIfConfig
+  case switchWithoutBranch(caseName: String)
+  case switchBranchNotOneExpression
+  case stringWithEscapes
+  case interpolationAtRunTime
+  case enumCaseUndeclared(name: String)
+  case firstOfEmptyArray
+  case undeclared(name: String)
+  case severalReturnValues(name: String)
+  case declaredMoreThanOnce(name: String)
+  case definedMoreThanOnce(name: String)
+  case optionsAtRunTime
+  case localizedString
+  case resultOfCall(name: String)
+  case resultOfMessage(receiver: String, selector: String)
+  case mapOverRunTimeValues
+  case mapClosureNotOneExpression
+  case enumOwnCase(name: String)
+  case boundByGuard(name: String)
+  case assignedAtRunTime(name: String)
+  case parameter(name: String, function: String)
+  case closureParameter(name: String)
+  case loopVariable(name: String)
+  case boundByIf(name: String)
+  case boundByWhile(name: String)
+  case extendedAtRunTime(name: String)
+  case reassigned(name: String)
+  case actionWithoutIdentifier
+  case actionIdentifier(text: String)
+  case enumCaseNotString
+  case emptyExpression
+  case notAString(text: String)
+  case noIdentifierArgument
+  /// The category identifier `text` is not known, because of `why`.
+  case categoryIdentifier(text: String, why: Unknowable?)
+  case elementNotAnAction
+  case notAnArrayOfActions
+  case sceneNamesCategoryOnly
+  case storyboardCategoryWithoutIdentifier
+  case storyboardNamesCategoryOnly
+  /// Categories from a library call (`source`) no file read declares.
+  case libraryCategories(source: String)
 }

@@ -97,9 +97,9 @@ struct ObjCEvaluator {
     case array([(value: Value, conditional: Bool)])
     case action(CodeAction)
     case options([String])
-    case unknown(String)
+    case unknown(Unknowable)
 
-    var reason: String? {
+    var reason: Unknowable? {
       if case .unknown(let reason) = self { return reason }
       return nil
     }
@@ -125,11 +125,11 @@ struct ObjCEvaluator {
       let initializer = file.span(tokens[send.open], tokens[send.receiver])
       let identifierRange = send.arguments[0].range
       guard case .string(let identifier) = evaluate(identifierRange, at: index) else {
-        let reason = evaluate(identifierRange, at: index).reason ?? "not a string"
+        let reason = evaluate(identifierRange, at: index).reason
         result.unresolved.append(
           CodeUnresolved(
             span: initializer,
-            reason: "the category identifier \(text(identifierRange).prefix(60)) is not known statically: \(reason)"))
+            reason: .categoryIdentifier(text: String(text(identifierRange).prefix(60)), why: reason)))
         continue
       }
       var category = CodeCategory(
@@ -142,7 +142,7 @@ struct ObjCEvaluator {
             var actions: [CodeAction] = []
             for element in elements {
               guard case .action(var action) = element.value else {
-                category.actionsUnresolved = element.value.reason ?? "an element is not an action"
+                category.actionsUnresolved = element.value.reason ?? .elementNotAnAction
                 break
               }
               action.isConditional = action.isConditional || element.conditional
@@ -150,7 +150,7 @@ struct ObjCEvaluator {
             }
             if category.actionsUnresolved == nil { category.actions = actions }
           case let other:
-            category.actionsUnresolved = other.reason ?? "not an array of actions"
+            category.actionsUnresolved = other.reason ?? .notAnArrayOfActions
           }
         case "intentIdentifiers":
           if case .array(let elements) = evaluate(argument.range, at: index) {
@@ -197,7 +197,7 @@ struct ObjCEvaluator {
       else { return nil }
       return CodeUnresolved(
         span: file.span(receiver, selector),
-        reason: "categories from [\(receiver.text) \(selector.text)], which no file read declares")
+        reason: .libraryCategories(source: "[\(receiver.text) \(selector.text)]"))
     }
   }
 
@@ -258,7 +258,7 @@ struct ObjCEvaluator {
   // MARK: Expressions
 
   mutating func evaluate(_ range: Range<Int>, at use: Int) -> Value {
-    guard depth < 24 else { return .unknown("a chain of constants too deep to follow") }
+    guard depth < 24 else { return .unknown(.chainTooDeep) }
     depth += 1
     defer { depth -= 1 }
     var range = range
@@ -271,7 +271,7 @@ struct ObjCEvaluator {
         range = (close + 1)..<range.upperBound
       }
     }
-    guard let first = range.first else { return .unknown("an empty expression") }
+    guard let first = range.first else { return .unknown(.emptyExpression) }
     let token = tokens[first]
     if range.count == 1 {
       switch token.kind {
@@ -279,7 +279,7 @@ struct ObjCEvaluator {
       case .identifier:
         if token.text == "nil" { return .array([]) }
         return lookup(token.text, at: use)
-      default: return .unknown("\(token.text) is not a string")
+      default: return .unknown(.notAString(text: token.text))
       }
     }
     if token.text == "@", range.count >= 2, tokens[first + 1].text == "[" {
@@ -290,9 +290,9 @@ struct ObjCEvaluator {
       return .options(tokens[range].compactMap { Self.actionOptions[$0.text] ?? Self.categoryOptions[$0.text] })
     }
     if token.kind == .identifier, tokens[first + 1].text == "(" {
-      return .unknown(token.text.contains("Localized") ? "a localized string" : "the result of \(token.text)(…)")
+      return .unknown(token.text.contains("Localized") ? .localizedString : .resultOfCall(name: token.text))
     }
-    return .unknown("\(text(range).prefix(40)) is decided at run time")
+    return .unknown(.decidedAtRunTime(text: String(text(range).prefix(40))))
   }
 
   private func matching(_ open: Int) -> Int? {
@@ -332,7 +332,7 @@ struct ObjCEvaluator {
     if ["UNNotificationAction", "UNTextInputNotificationAction"].contains(receiver), first == "actionWithIdentifier" {
       let identifier = send.arguments[0].range
       guard case .string(let name) = evaluate(identifier, at: use) else {
-        return .unknown("the action identifier \(text(identifier).prefix(60)) is not known statically")
+        return .unknown(.actionIdentifier(text: String(text(identifier).prefix(60))))
       }
       var action = CodeAction(
         identifier: CodeString(name, span: span(identifier)),
@@ -368,7 +368,7 @@ struct ObjCEvaluator {
     case ("NSMutableArray", "new"), ("NSMutableArray", "array"), ("NSMutableSet", "set"), ("NSMutableSet", "new"):
       return .array([])
     default:
-      return .unknown("the result of [\(receiver) \(first)…]")
+      return .unknown(.resultOfMessage(receiver: receiver, selector: first))
     }
   }
 
@@ -381,7 +381,7 @@ struct ObjCEvaluator {
     guard let candidates = constants.values[name], !candidates.isEmpty else {
       if Self.noOptions.contains(name) { return .options([]) }
       missingNames.insert(name)
-      return .unknown("\(name) is declared in no file read")
+      return .unknown(.undeclared(name: name))
     }
     var values: [Value] = []
     for body in candidates {
@@ -395,7 +395,7 @@ struct ObjCEvaluator {
     let strings = Set(values.compactMap { if case .string(let text) = $0 { text } else { nil } })
     if strings.count == 1 && values.allSatisfy({ $0.reason == nil }) { return .string(strings.first!) }
     if values.count == 1 { return values[0] }
-    return .unknown("\(name) is defined more than once")
+    return .unknown(.definedMoreThanOnce(name: name))
   }
 
   /// `name = expr;` before `use` inside the same method body.
@@ -438,7 +438,7 @@ struct ObjCEvaluator {
       case "addObject": elements.append((evaluate(argument.range, at: index), conditional))
       case "addObjectsFromArray":
         guard case .array(let added) = evaluate(argument.range, at: index) else {
-          return .unknown("\(name) is extended at run time")
+          return .unknown(.extendedAtRunTime(name: name))
         }
         elements += added.map { ($0.value, $0.conditional || conditional) }
       default: break

@@ -21,14 +21,14 @@ public struct StoryboardRegistrationReader: RegistrationReader {
         let tagSpan = SourceSpan(start: lines.position(ofOffset: start), end: lines.position(ofOffset: from))
         guard let value = Self.attribute("identifier", in: bytes, from..<end) else {
           result.unresolved.append(
-            CodeUnresolved(span: tagSpan, reason: "a notificationCategory without an identifier attribute"))
+            CodeUnresolved(span: tagSpan, reason: .storyboardCategoryWithoutIdentifier))
           continue
         }
         let span = SourceSpan(
           start: lines.position(ofOffset: value.range.lowerBound), end: lines.position(ofOffset: value.range.upperBound)
         )
         var category = CodeCategory(identifier: CodeString(value.text, span: span), initializer: tagSpan)
-        category.actionsUnresolved = "a WatchKit storyboard names the category, not its actions"
+        category.actionsUnresolved = .storyboardNamesCategoryOnly
         result.categories.append(category)
       }
       return result

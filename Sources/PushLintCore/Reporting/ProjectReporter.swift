@@ -12,7 +12,7 @@ public enum ProjectReporter {
         ("files", .array(project.files.map { .object([("path", .string($0.path)), ("kind", .string($0.kind))]) })),
         (
           "skipped",
-          .array(project.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+          .array(project.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.why.described))]) })
         ),
         (
           "targets",
@@ -46,7 +46,9 @@ public enum ProjectReporter {
                     })
                 ),
               ]
-              if let reason = category.actionsUnresolved { members.append(("actionsUnresolved", .string(reason))) }
+              if let reason = category.actionsUnresolved {
+                members.append(("actionsUnresolved", .string(reason.described)))
+              }
               return .object(members)
             })
         ),
@@ -59,7 +61,7 @@ public enum ProjectReporter {
           "unresolved",
           .array(
             project.unresolved.map {
-              .object([("path", .string($0.path)), ("line", .int($0.line)), ("reason", .string($0.reason))])
+              .object([("path", .string($0.path)), ("line", .int($0.line)), ("reason", .string($0.reason.described))])
             })
         ),
       ])
@@ -87,7 +89,7 @@ public enum ProjectReporter {
       }
       if !project.unresolved.isEmpty {
         output += "  unresolved:\n"
-        for item in project.unresolved { output += "    \(item.path):\(item.line)  \(item.reason)\n" }
+        for item in project.unresolved { output += "    \(item.path):\(item.line)  \(item.reason.described)\n" }
       }
       // Sounds are read for the payloads that name them, not linted: the
       // count of files is the one a lint of the same paths gives.
@@ -132,7 +134,9 @@ public enum ProjectReporter {
     for category in project.categories {
       let options = category.options.isEmpty ? "" : " [\(category.options.joined(separator: ", "))]"
       output += "    \(category.identifier)\(options)  \(category.path):\(category.line)\n"
-      if let reason = category.actionsUnresolved { output += "      actions not known statically: \(reason)\n" }
+      if let reason = category.actionsUnresolved {
+        output += "      actions not known statically: \(reason.described)\n"
+      }
       for action in category.actions ?? [] {
         var notes = action.options
         if action.textInput { notes.append("text input") }
@@ -150,15 +154,15 @@ public enum ProjectReporter {
   static func skipped(_ skipped: [ProjectDescription.Skipped], verbose: Bool) -> String {
     guard !skipped.isEmpty else { return "" }
     var output = ""
-    let unreadable = skipped.filter { $0.group == nil }
+    let unreadable = skipped.filter { $0.why.group == nil }
     if verbose {
       output += "  skipped (\(skipped.count)):\n"
-      for file in skipped { output += "    \(file.path)  \(file.reason)\n" }
+      for file in skipped { output += "    \(file.path)  \(file.why.described)\n" }
       return output
     }
     var counts: [String: (count: Int, one: String)] = [:]
     for file in skipped {
-      guard let group = file.group else { continue }
+      guard let group = file.why.group else { continue }
       counts[group.many, default: (0, group.one)].count += 1
     }
     if !counts.isEmpty {
@@ -170,10 +174,42 @@ public enum ProjectReporter {
     }
     if !unreadable.isEmpty {
       output += "  not read:\n"
-      for file in unreadable { output += "    \(file.path)  \(file.reason)\n" }
+      for file in unreadable { output += "    \(file.path)  \(file.why.described)\n" }
     }
     return output
   }
 
   static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+}
+
+extension ProjectDescription.SkipReason {
+  var described: String {
+    switch self {
+    case .unreadable(let reason): reason
+    case .storyboardWithoutCategory: "declares no notificationCategory"
+    case .registersNoCategory: "parsed: names notification types but registers no category"
+    case .namesNoNotificationType: "names no notification type; not parsed"
+    case .empty: "empty"
+    case .assetCatalogEntry: "an asset catalog entry"
+    case .noKindRead: "not a kind pushlint reads (payload, plist, categories…)"
+    }
+  }
+
+  /// What the file is, counted by in a short listing ("Swift files with no
+  /// notification type"): singular and plural. Nil for a file that could
+  /// not be read, which every listing names.
+  var group: (one: String, many: String)? {
+    func language(_ format: SourceFormat) -> String { format == .swift ? "Swift" : "Objective-C" }
+    return switch self {
+    case .unreadable: nil
+    case .storyboardWithoutCategory: ("storyboard with no category", "storyboards with no category")
+    case .registersNoCategory(let format):
+      ("\(language(format)) file that registers no category", "\(language(format)) files that register no category")
+    case .namesNoNotificationType(let format):
+      ("\(language(format)) file with no notification type", "\(language(format)) files with no notification type")
+    case .empty: ("empty file", "empty files")
+    case .assetCatalogEntry: ("asset catalog entry", "asset catalog entries")
+    case .noKindRead: ("file of no kind pushlint reads", "files of no kind pushlint reads")
+    }
+  }
 }
