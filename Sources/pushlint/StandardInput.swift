@@ -6,8 +6,8 @@ enum StandardInput {
     case .success(let bytes?): return .success(bytes)
     case .success(nil):
       return .failure(
-        FileError(path: "<stdin>", reason: "standard input is over the \(FileLimits.maxFileSize >> 20) MiB limit"))
-    case .failure(let error): return .failure(FileError(path: "<stdin>", reason: error.reason))
+        FileError(path: "<stdin>", .standardInputTooLarge(limit: FileLimits.maxFileSize)))
+    case .failure(let error): return .failure(FileError(path: "<stdin>", error.problem))
     }
   }
 }

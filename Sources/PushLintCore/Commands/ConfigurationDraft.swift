@@ -4,7 +4,14 @@
 /// registrations, localized texts, sounds, the Xcode project) as `context`,
 /// so a hook that lints only the changed files still sees it.
 extension Linter {
+  /// The `.pushlint.yml` `pushlint init` writes for `directory`.
   public func draftConfiguration(directory: String) -> String {
+    ConfigurationDraftWriter.text(of: draft(directory: directory))
+  }
+
+  /// What the draft holds: each platform's lowest deployment target over
+  /// the app and extension targets, and globs for the app's side.
+  public func draft(directory: String) -> ConfigurationDraft {
     let (projects, _) = describeProjects(paths: ["."], currentDirectory: directory)
     var platforms: [Platform: OSVersion] = [:]
     var contextFiles: [String] = []
@@ -20,36 +27,7 @@ extension Linter {
       }
       contextFiles += project.files.filter { contextKinds.contains($0.kind) }.map(\.path)
     }
-    var text = """
-      # pushlint's configuration, written by `pushlint init`: read it, then keep it
-      # in the repository. Every key is described in pushlint's README.
-
-      """
-    if platforms.isEmpty {
-      text +=
-        "# No Xcode project gave a deployment target; name the oldest OS the app supports:\n# targets:\n#   ios: \"16.0\"\n"
-    } else {
-      text += "\n# The oldest OS each platform's targets support (their deployment targets):\n"
-      text += "# keys and limits newer than these are reported.\ntargets:\n"
-      for platform in Platform.allCases {
-        if let version = platforms[platform] { text += "  \(platform.rawValue): \"\(version)\"\n" }
-      }
-    }
-    let globs = Self.contextGlobs(contextFiles)
-    if globs.isEmpty {
-      text += "# No Info.plist, entitlements, registrations or localized texts were found.\n"
-    } else {
-      text += """
-
-        # The app's side, always loaded: a pre-commit hook that lints one changed
-        # payload still checks it against the app's categories, extensions,
-        # entitlements, localized texts and sounds.
-        context:
-
-        """
-      for glob in globs { text += "  - \"\(glob)\"\n" }
-    }
-    return text
+    return ConfigurationDraft(targets: platforms, context: Self.contextGlobs(contextFiles))
   }
 
   /// Globs that name the files, as a person would write them: a folder's
@@ -82,4 +60,10 @@ extension Linter {
 
 extension String {
   fileprivate var trimmingLeadingSlash: String { hasPrefix("/") ? String(dropFirst()) : self }
+}
+
+/// What `pushlint init` found to write.
+public struct ConfigurationDraft: Sendable {
+  public var targets: [Platform: OSVersion]
+  public var context: [String]
 }

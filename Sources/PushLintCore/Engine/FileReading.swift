@@ -50,7 +50,7 @@ extension Linter {
     }
     switch FileSystem.readFile(input.absolutePath) {
     case .failure(let error):
-      return ReadFile(input: input, error: FileError(path: input.displayPath, reason: error.reason))
+      return ReadFile(input: input, error: FileError(path: input.displayPath, error.problem))
     case .success(let bytes):
       if let format = SourceFormat.from(fileName: input.absolutePath), format.isSourceCode {
         return readCode(bytes: bytes, input: input, holdingAll: false)

@@ -27,7 +27,7 @@ extension Linter {
       } catch {
         var report = LintReport(diagnostics: [], files: 0, documents: 0, fileErrors: [])
         let path = Paths.relative(found, to: base) ?? found
-        report.fileErrors = error.all.map { FileError(path: path, reason: $0.message) }
+        report.fileErrors = error.all.map { FileError(path: path, .configuration($0.problem)) }
         return report
       }
     }

@@ -28,7 +28,7 @@ extension Linter {
     } else {
       switch LineBatchReader.reading(input.absolutePath, readSize: options.jsonLinesReadSize) {
       case .success(let opened): reader = opened
-      case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+      case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, error.problem))
       }
     }
     var outcome = FileOutcome()
@@ -42,7 +42,7 @@ extension Linter {
       current = next
     }
     if case .failure(let error)? = current {
-      return FileOutcome(error: FileError(path: input.displayPath, reason: error.reason))
+      return FileOutcome(error: FileError(path: input.displayPath, error.problem))
     }
     outcome.linted = outcome.documents > 0 || input.explicit
     return outcome

@@ -93,7 +93,7 @@ public struct Linter: Sendable {
         result.append(
           ProjectGroup(
             root: Paths.directoryName(file),
-            configurationErrors: error.all.map { FileError(path: path, reason: $0.message) }, inputs: group))
+            configurationErrors: error.all.map { FileError(path: path, .configuration($0.problem)) }, inputs: group))
       }
     }
     return result

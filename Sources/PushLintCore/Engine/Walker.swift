@@ -23,7 +23,7 @@ extension Linter {
       let (type, _, code) = FileSystem.status(absolute)
       switch type {
       case .missing:
-        errors.append(FileError(path: path, reason: FileSystem.errorText(code)))
+        errors.append(FileError(path: path, .system(FileSystem.systemError(code))))
       case .directory:
         walk(absolute, display: path, glob: nil, into: add)
       case .file where SoundFileReader.extensions.contains(fileExtension(absolute)):
@@ -80,7 +80,7 @@ extension Linter {
           errors.append(
             FileError(
               path: glob.pattern,
-              reason: "no such file or directory (from \(key) in \(configuration.file ?? Configuration.fileName))"))
+              .configuredPathMissing(key: key, configuration: configuration.file ?? Configuration.fileName)))
         }
       }
     }

@@ -83,7 +83,7 @@ public enum System {
     while true {
       let result = chunk.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: $0.count) }
       switch result {
-      case .failure(let error): return .failure(FileError(path: "", reason: errorText(error.code)))
+      case .failure(let error): return .failure(FileError(path: "", .system(systemError(error.code))))
       case .success(0): return .success(bytes)
       case .success(let count):
         bytes.append(contentsOf: chunk[0..<count])
@@ -128,13 +128,15 @@ public enum System {
     }
   }
 
-  static func errorText(_ code: Int32) -> String {
+  /// What an `errno` value means: the common ones by name, the rest in the
+  /// C library's words.
+  static func systemError(_ code: Int32) -> SystemError {
     switch code {
-    case ENOENT: "no such file or directory"
-    case EACCES: "permission denied"
-    case ELOOP: "too many levels of symbolic links"
-    case ENOTDIR: "a component of the path is not a directory"
-    default: String(cString: strerror(code))
+    case ENOENT: .noSuchFile
+    case EACCES: .permissionDenied
+    case ELOOP: .symbolicLinkLoop
+    case ENOTDIR: .notADirectory
+    default: .other(String(cString: strerror(code)))
     }
   }
 
@@ -143,30 +145,30 @@ public enum System {
   /// closes, and its size; or why not.
   static func openRegularFile(_ path: String) -> Result<(descriptor: Int32, size: Int), FileError> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    guard descriptor >= 0 else { return .failure(FileError(path: path, .system(systemError(errno)))) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      let reason = errorText(errno)
+      let problem = FileProblem.system(systemError(errno))
       close(descriptor)
-      return .failure(FileError(path: path, reason: reason))
+      return .failure(FileError(path: path, problem))
     }
     switch entryType(mode: info.st_mode) {
     case .file: return .success((descriptor, Int(info.st_size)))
     case .directory:
       close(descriptor)
-      return .failure(FileError(path: path, reason: "is a directory"))
+      return .failure(FileError(path: path, .isDirectory))
     default:
       close(descriptor)
-      return .failure(FileError(path: path, reason: "is not a regular file (a FIFO, socket or device); not read"))
+      return .failure(FileError(path: path, .notRegularFile))
     }
   }
 
   /// Writes `bytes` to a new file at `path` (replacing what is there).
   public static func writeFile(_ bytes: [UInt8], to path: String) -> Result<Void, FileError> {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    guard descriptor >= 0 else { return .failure(FileError(path: path, .system(systemError(errno)))) }
     defer { close(descriptor) }
-    guard write(bytes, to: descriptor) else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    guard write(bytes, to: descriptor) else { return .failure(FileError(path: path, .system(systemError(errno)))) }
     return .success(())
   }
 
@@ -176,9 +178,9 @@ public enum System {
     let temporary = "\(path).pushlint-\(getpid())"
     if case .failure(let error) = writeFile(bytes, to: temporary) { return .failure(error) }
     guard rename(temporary, path) == 0 else {
-      let reason = errorText(errno)
+      let problem = FileProblem.system(systemError(errno))
       unlink(temporary)
-      return .failure(FileError(path: path, reason: reason))
+      return .failure(FileError(path: path, problem))
     }
     return .success(())
   }
@@ -187,7 +189,7 @@ public enum System {
   /// type when the directory says it (then a walk needs no `stat` per
   /// file); nil for symbolic links and file systems that do not say.
   static func directoryEntries(_ path: String) -> Result<[(name: String, type: EntryType?)], FileError> {
-    guard let directory = opendir(path) else { return .failure(FileError(path: path, reason: errorText(errno))) }
+    guard let directory = opendir(path) else { return .failure(FileError(path: path, .system(systemError(errno)))) }
     defer { closedir(directory) }
     var entries: [(name: String, type: EntryType?)] = []
     while let entry = readdir(directory) {

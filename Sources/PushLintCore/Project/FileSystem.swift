@@ -1,13 +1,39 @@
 /// Why a path could not be linted: exit status 2, other files still linted.
 public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
   public var path: String
-  public var reason: String
+  public var problem: FileProblem
   public var description: String { "\(path): \(reason)" }
 
-  public init(path: String, reason: String) {
+  public init(path: String, _ problem: FileProblem) {
     self.path = path
-    self.reason = reason
+    self.problem = problem
   }
+}
+
+/// Why a file or directory could not be read, or a configured path not found.
+/// Two problems are the same when they say the same.
+public enum FileProblem: Sendable, Hashable {
+  case system(SystemError)
+  case isDirectory
+  case notRegularFile
+  case tooLarge(size: Int, limit: Int)
+  case standardInputTooLarge(limit: Int)
+  /// A path the configuration's `key` names without a wildcard matches nothing.
+  case configuredPathMissing(key: String, configuration: String)
+  case configuration(ConfigurationProblem)
+
+  public static func == (lhs: FileProblem, rhs: FileProblem) -> Bool { lhs.described == rhs.described }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(described) }
+}
+
+/// An `errno` value: the common ones by name, the rest in the C library's words.
+public enum SystemError: Sendable, Hashable {
+  case noSuchFile
+  case permissionDenied
+  case symbolicLinkLoop
+  case notADirectory
+  case other(String)
 }
 
 public enum FileLimits {
@@ -27,7 +53,7 @@ enum FileSystem {
     System.status(path, followLinks: followLinks)
   }
 
-  static func errorText(_ code: Int32) -> String { System.errorText(code) }
+  static func systemError(_ code: Int32) -> SystemError { System.systemError(code) }
 
   /// Reads a whole regular file, refusing anything that is not one (a FIFO
   /// would block forever) and anything over the size limit.
@@ -41,9 +67,7 @@ enum FileSystem {
     defer { System.close(descriptor) }
     guard size <= limit else {
       return .failure(
-        FileError(
-          path: path, reason: "the file is \(size) bytes, over the \(limit >> 20) MiB limit pushlint reads; not linted")
-      )
+        FileError(path: path, .tooLarge(size: size, limit: limit)))
     }
     var bytes = [UInt8](repeating: 0, count: size)
     var filled = 0
@@ -52,7 +76,7 @@ enum FileSystem {
         System.read(descriptor, into: buffer.baseAddress! + filled, count: size - filled)
       }
       switch result {
-      case .failure(let error): return .failure(FileError(path: path, reason: errorText(error.code)))
+      case .failure(let error): return .failure(FileError(path: path, .system(systemError(error.code))))
       case .success(0): break reading
       case .success(let count): filled += count
       }

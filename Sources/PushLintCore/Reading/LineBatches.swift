@@ -146,7 +146,7 @@ struct LineBatchReader {
           }
         }
       }
-      if let failure { return .failure(FileError(path: "", reason: FileSystem.errorText(failure))) }
+      if let failure { return .failure(FileError(path: "", .system(FileSystem.systemError(failure)))) }
       readOffset += buffer.count - prefix.count
       return .success(buffer)
     }
