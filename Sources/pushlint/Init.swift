@@ -28,15 +28,14 @@ struct Init: ParsableCommand {
       return
     }
     if !force, Paths.exists(file) || Paths.exists(Paths.join(root, ".pushlint.yaml")) {
-      FileHandle.standardError.write(
-        "pushlint: \(Configuration.fileName) already exists in \(directory); --force replaces it, --stdout prints the draft\n"
-      )
+      FileHandle.standardError.write(CommandLineNotice.configurationExists(in: directory) + "\n")
       terminate(ExitStatus.usage)
     }
     if case .failure(let error) = System.writeFileAtomically(Array(text.utf8), to: file) {
-      FileHandle.standardError.write("pushlint: cannot write \(file): \(error.reason)\n")
+      FileHandle.standardError.write(CommandLineNotice.cannotWrite(file, error) + "\n")
       terminate(ExitStatus.usage)
     }
-    FileHandle.standardError.write("pushlint: wrote \(Paths.relative(file, to: Paths.currentDirectory()) ?? file)\n")
+    FileHandle.standardError.write(
+      CommandLineNotice.wrote(Paths.relative(file, to: Paths.currentDirectory()) ?? file) + "\n")
   }
 }

@@ -149,9 +149,7 @@ struct Lint: ParsableCommand {
         let command = ["rules", "lint", "help"].first(where: { path.count >= 3 && $0.hasPrefix(path) })
           ?? Suggestion.nearest(to: path, in: ["rules", "lint", "help"])
       else { continue }
-      FileHandle.standardError.write(
-        "pushlint: no file or directory \"\(SafeText.escape(path))\"; did you mean the subcommand '\(command)'? (pushlint \(command) --help)\n"
-      )
+      FileHandle.standardError.write(CommandLineNotice.subcommandMistakenForPath(path, command: command) + "\n")
       terminate(ExitStatus.usage)
     }
     var configuration: Configuration
@@ -161,7 +159,7 @@ struct Lint: ParsableCommand {
       configuration = try loadConfiguration(currentDirectory: currentDirectory)
       overlay.apply(to: &configuration)
     } catch let error as ConfigurationError {
-      for each in error.all { FileHandle.standardError.write("pushlint: \(each)\n") }
+      for each in error.all { FileHandle.standardError.write(CommandLineNotice.error(each) + "\n") }
       terminate(ExitStatus.usage)
     }
     var linter = Linter(configuration: configuration, jobs: jobs)
@@ -205,7 +203,7 @@ struct Lint: ParsableCommand {
       // nearest .pushlint.yml, as the file itself would be.
       report = linter.report(bytes: bytes, path: stdinFilename ?? "<stdin>", currentDirectory: currentDirectory)
     case .failure(let error):
-      FileHandle.standardError.write("pushlint: \(error)\n")
+      FileHandle.standardError.write(CommandLineNotice.error(error) + "\n")
       terminate(ExitStatus.usage)
     }
     let others = paths.filter { $0 != "-" }
@@ -220,7 +218,7 @@ struct Lint: ParsableCommand {
   func recordBaselineAndExit(_ report: LintReport, to file: String) -> Never {
     let recorded = Baseline(diagnostics: report.diagnostics)
     if case .failure(let error) = System.writeFile(Array(recorded.serialized().utf8), to: file) {
-      FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(file)): \(error.reason)\n")
+      FileHandle.standardError.write(CommandLineNotice.cannotWrite(SafeText.escape(file), error) + "\n")
       terminate(ExitStatus.usage)
     }
     FileHandle.standardError.write(recorded.recordedNotice(findings: report.diagnostics.count, file: file) + "\n")
@@ -237,12 +235,11 @@ struct Lint: ParsableCommand {
     guard let baseline else { return gate }
     switch SourceFiles.read(Paths.absolute(baseline, from: currentDirectory)) {
     case .failure(let error):
-      FileHandle.standardError.write(
-        "pushlint: cannot read the baseline \(SafeText.escape(baseline)): \(error.reason)\n")
+      FileHandle.standardError.write(CommandLineNotice.cannotReadBaseline(baseline, error) + "\n")
       terminate(ExitStatus.usage)
     case .success(let bytes):
       do { gate.baseline = try Baseline(bytes: bytes) } catch {
-        FileHandle.standardError.write("pushlint: \(SafeText.escape(baseline)): \(error)\n")
+        FileHandle.standardError.write(CommandLineNotice.error("\(SafeText.escape(baseline)): \(error)") + "\n")
         terminate(ExitStatus.usage)
       }
     }
@@ -261,14 +258,14 @@ struct Lint: ParsableCommand {
       source: sourceText(standardInput: standardInput, currentDirectory: currentDirectory))
     if let output {
       if case .failure(let error) = System.writeFile(Array(rendered.utf8), to: output) {
-        FileHandle.standardError.write("pushlint: cannot write \(SafeText.escape(output)): \(error.reason)\n")
+        FileHandle.standardError.write(CommandLineNotice.cannotWrite(SafeText.escape(output), error) + "\n")
         terminate(ExitStatus.usage)
       }
     } else {
       FileHandle.standardOutput.write(rendered)
     }
     for error in report.fileErrors {
-      FileHandle.standardError.write("pushlint: \(SafeText.escape(error.description))\n")
+      FileHandle.standardError.write(CommandLineNotice.error(SafeText.escape(error.description)) + "\n")
     }
   }
 

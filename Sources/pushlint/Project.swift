@@ -41,7 +41,7 @@ struct Project: ParsableCommand {
       configuration = try commandLineConfiguration(
         configFile: configFile, noConfig: noConfig, currentDirectory: currentDirectory)
     } catch {
-      for each in error.all { FileHandle.standardError.write("pushlint: \(each)\n") }
+      for each in error.all { FileHandle.standardError.write(CommandLineNotice.error(each) + "\n") }
       terminate(ExitStatus.usage)
     }
     var linter = Linter(configuration: configuration)
@@ -51,7 +51,7 @@ struct Project: ParsableCommand {
     FileHandle.standardOutput.write(
       format == "json"
         ? ProjectReporter.json(projects, errors: errors) : ProjectReporter.text(projects, verbose: verbose))
-    for error in errors { FileHandle.standardError.write("pushlint: \(error.path): \(error.reason)\n") }
+    for error in errors { FileHandle.standardError.write(CommandLineNotice.fileError(error) + "\n") }
     if !errors.isEmpty { terminate(ExitStatus.usage) }
   }
 

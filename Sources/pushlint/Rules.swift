@@ -24,8 +24,7 @@ struct Rules: ParsableCommand {
     let catalog = RuleCatalog.standard
     let names = RuleRegistry.standard.listingOrder(catalog)
     if let name, catalog.description(of: name) == nil || !names.contains(name) {
-      let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-      FileHandle.standardError.write("pushlint: no rule named \"\(SafeText.escape(name))\"\(hint)\n")
+      FileHandle.standardError.write(CommandLineNotice.noRuleNamed(name, among: names) + "\n")
       terminate(ExitStatus.usage)
     }
     if format == "json" {
