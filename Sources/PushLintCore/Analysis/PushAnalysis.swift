@@ -177,7 +177,7 @@ enum PushAnalysis {
     info.headersNode = headers
     for member in headers.members ?? [] {
       let text: String?
-      switch member.value.built.stored {
+      switch member.value.value {
       case .string(let string): text = string
       case .number(let number): text = number.literal
       default: text = nil
@@ -306,7 +306,7 @@ enum PushAnalysis {
 /// with JSON's escapes and raw UTF-8 otherwise.
 enum CompactJSON {
   static func size(of node: Node) -> Int {
-    switch node.stored {
+    switch node.value {
     case .null: return 4
     case .bool(let value): return value ? 4 : 5
     case .number(let number): return number.literal.utf8.count
@@ -320,7 +320,6 @@ enum CompactJSON {
       var total = 2 + max(0, members.count - 1)
       for index in members.indices { total += stringSize(members[index].key) + 1 + size(of: members[index].value) }
       return total
-    case .deferred: return size(of: node.built)
     }
   }
 
@@ -342,11 +341,10 @@ enum CompactJSON {
   static func largestStrings(in node: Node, count: Int) -> [(pointer: String, bytes: Int)] {
     var strings: [(String, Int)] = []
     func visit(_ node: Node) {
-      switch node.stored {
+      switch node.value {
       case .string(let string): strings.append((node.pointer, stringSize(string) - 2))
       case .array(let elements): elements.forEach(visit)
       case .object(let members): members.forEach { visit($0.value) }
-      case .deferred: visit(node.built)
       default: break
       }
     }

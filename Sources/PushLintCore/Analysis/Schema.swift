@@ -3,19 +3,6 @@ public enum JSONType: String, Sendable, CaseIterable {
   case string, number, boolean, object, array, null
   /// A template placeholder: any of the others once filled.
   case placeholder
-
-  init(of node: borrowing Node) {
-    switch node.stored {
-    case .string: self = .string
-    case .number: self = .number
-    case .bool: self = .boolean
-    case .object: self = .object
-    case .array: self = .array
-    case .null: self = .null
-    case .placeholder: self = .placeholder
-    case .deferred(let deferred): self = deferred.type
-    }
-  }
 }
 
 /// A value the schema allows: a string or a number.

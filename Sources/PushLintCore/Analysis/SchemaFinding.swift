@@ -30,7 +30,7 @@ enum FoundValue: Sendable {
   case placeholder(String)
 
   init(_ node: Node) {
-    switch node.stored {
+    switch node.value {
     case .null: self = .null
     case .bool(let value): self = .bool(value)
     case .number(let number): self = .number(literal: number.literal)
@@ -38,7 +38,6 @@ enum FoundValue: Sendable {
     case .array: self = .array
     case .object: self = .object
     case .placeholder(let text): self = .placeholder(text)
-    case .deferred: self.init(node.built)
     }
   }
 }

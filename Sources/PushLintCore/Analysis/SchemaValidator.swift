@@ -166,7 +166,7 @@ struct SchemaValidator {
         pointer: value.pointer)
       return
     }
-    switch value.stored {
+    switch value.value {
     case .number(let number):
       checkNumber(number, value: value, key: key, spec: spec)
     case .string(let text):
@@ -204,8 +204,6 @@ struct SchemaValidator {
       if let nested = spec.schema {
         validate(value, against: nested, pushType: pushType)
       }
-    case .deferred:
-      check(value.built, key: key, spec: spec, pushType: pushType)
     default:
       break
     }

@@ -270,7 +270,7 @@ enum TemplateReader {
 
   /// Puts placeholders back into the tree read from prepared bytes.
   static func restore(_ node: inout Node, _ prepared: Prepared) {
-    switch node.stored {
+    switch node.value {
     case .string(let text):
       guard let match = prepared.valueStarts[node.span.start.offset] else { return }
       var restored = text
@@ -333,7 +333,7 @@ struct TemplateSize {
       }
     }
     func visit(_ node: Node) {
-      switch node.stored {
+      switch node.value {
       case .placeholder(let text):
         let name = template.names[text] ?? text
         if fromYAML {
@@ -349,7 +349,6 @@ struct TemplateSize {
           scan(member.key)
           visit(member.value)
         }
-      case .deferred: visit(node.built)
       default: break
       }
     }

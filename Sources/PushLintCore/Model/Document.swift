@@ -92,35 +92,33 @@ public struct Document: Sendable {
   public var format: SourceFormat
   public var kind: DocumentKind
   public var root: Node? {
-    get { rootSlot.value }
-    set { rootSlot = Slot(newValue) }
+    get { parts.root.value }
+    set { parts.root = Slot(newValue) }
   }
-  private var rootSlot: Slot<Node>
+  /// The optional parts, stored as `NodeStorage.swift` stores them.
+  private var parts: DocumentParts
   /// What the reader found (syntax, encoding, YAML ambiguity).
   public var readerFindings: [Finding]
   /// The push view of payloads, envelopes and FCM messages.
   public var push: PushInfo? {
-    get { pushSlot.value }
-    set { pushSlot = Slot(newValue) }
+    get { parts.push.value }
+    set { parts.push = Slot(newValue) }
   }
-  private var pushSlot = Slot<PushInfo>.empty
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   var schemaFindings: [SchemaFinding] = []
   /// The placeholders, when the document is a template.
   public var template: TemplateInfo? {
-    get { templateSlot.value }
-    set { templateSlot = Slot(newValue) }
+    get { parts.template.value }
+    set { parts.template = Slot(newValue) }
   }
-  private var templateSlot = Slot<TemplateInfo>.empty
   /// What the reader learned in passing, which spares a later stage a pass.
   var readerFacts = ReaderFacts()
   /// For a categories document read from source code: the registrations it
   /// was made from (initializer positions, unresolved registrations).
   public var code: CodeRegistrations? {
-    get { codeSlot.value }
-    set { codeSlot = Slot(newValue) }
+    get { parts.code.value }
+    set { parts.code = Slot(newValue) }
   }
-  private var codeSlot = Slot<CodeRegistrations>.empty
 
   public init(
     path: String, index: Int = 0, format: SourceFormat, kind: DocumentKind, root: Node?,
@@ -130,7 +128,7 @@ public struct Document: Sendable {
     self.index = index
     self.format = format
     self.kind = kind
-    rootSlot = Slot(root)
+    parts = DocumentParts(root: Slot(root))
     self.readerFindings = readerFindings
   }
 }

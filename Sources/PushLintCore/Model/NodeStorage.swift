@@ -1,0 +1,339 @@
+// How a node stores its value, in one place: the readers' speed tricks
+// (deferred app data, shared pointer strings, `Slot`) live here and in the
+// readers, behind the `Node` API every rule and analysis reads through, so
+// a different storage (a tape of tokens over the source) replaces this file
+// without touching them.
+
+/// What a node holds: a `Value`, or app data the JSON reader checked but
+/// did not build (`DeferredJSON`), which is built when it is asked for.
+/// Only the readers and the analyses that measure whole trees see it;
+/// everything else goes through `Node.value` and the accessors.
+enum StoredValue: Sendable {
+  case null
+  case bool(Bool)
+  case number(NumberValue)
+  case string(String)
+  case array([Node])
+  case object([Member])
+  case placeholder(String)
+  case deferred(DeferredJSON)
+
+  @inline(__always)
+  init(_ value: Value) {
+    switch value {
+    case .null: self = .null
+    case .bool(let bool): self = .bool(bool)
+    case .number(let number): self = .number(number)
+    case .string(let string): self = .string(string)
+    case .array(let elements): self = .array(elements)
+    case .object(let members): self = .object(members)
+    case .placeholder(let text): self = .placeholder(text)
+    }
+  }
+}
+
+/// `Optional` for a stored field of a struct of several fields (`Node`,
+/// `Document`). With a `Swift.Optional` of a type holding references among
+/// them, the compiler builds each value of the struct aside and copies it
+/// whole into place (a retain and release of every string and array in it);
+/// an enum of its own lays out the same without that copy.
+enum Slot<Wrapped> {
+  case empty
+  case filled(Wrapped)
+
+  @inline(__always)
+  init(_ optional: Wrapped?) {
+    if let optional { self = .filled(optional) } else { self = .empty }
+  }
+
+  @inline(__always)
+  var value: Wrapped? {
+    if case .filled(let wrapped) = self { return wrapped }
+    return nil
+  }
+}
+
+extension Slot: Sendable where Wrapped: Sendable {}
+
+/// A positioned value: what every reader produces and every rule inspects.
+public struct Node: Sendable {
+  /// The value, built when the reader deferred it.
+  public var value: Value {
+    get {
+      switch stored {
+      case .null: .null
+      case .bool(let bool): .bool(bool)
+      case .number(let number): .number(number)
+      case .string(let string): .string(string)
+      case .array(let elements): .array(elements)
+      case .object(let members): .object(members)
+      case .placeholder(let text): .placeholder(text)
+      case .deferred: builtValue().value
+      }
+    }
+    set { stored = StoredValue(newValue) }
+  }
+  var stored: StoredValue
+  public var span: SourceSpan
+  /// The node's pointer, or with `pointerToken` its parent's: a reader
+  /// then shares one parent string among the children instead of building a
+  /// string per node, and the pointer is spelled out only when a finding
+  /// names it.
+  private var pointerBase: String
+  private var pointerToken: Slot<String>
+
+  /// RFC 6901 JSON Pointer of this node inside its document.
+  public var pointer: String {
+    get { pointerToken.value.map { Node.pointer(pointerBase, appending: $0) } ?? pointerBase }
+    set {
+      pointerBase = newValue
+      pointerToken = .empty
+    }
+  }
+
+  public init(value: Value, span: SourceSpan, pointer: String) {
+    self.init(stored: StoredValue(value), span: span, pointer: pointer)
+  }
+
+  init(stored: StoredValue, span: SourceSpan, pointer: String) {
+    self.stored = stored
+    self.span = span
+    self.pointerBase = pointer
+    self.pointerToken = .empty
+  }
+
+  /// A node whose pointer is `parent` followed by `token` (unescaped), or
+  /// `parent` itself without a token.
+  public init(value: Value, span: SourceSpan, parent: String, token: String?) {
+    self.init(stored: StoredValue(value), span: span, parent: parent, token: token)
+  }
+
+  init(stored: StoredValue, span: SourceSpan, parent: String, token: String?) {
+    self.stored = stored
+    self.span = span
+    self.pointerBase = parent
+    self.pointerToken = Slot(token)
+  }
+
+  /// The node with a deferred value built (each time it is asked); the node
+  /// itself otherwise. What reads a value's contents without the accessors
+  /// below (a `switch` over `value`) reads them from here.
+  var built: Node {
+    guard case .deferred = stored else { return self }
+    return builtValue()
+  }
+
+  /// Kept out of line: the accessors are inlined everywhere, and this is
+  /// the path they nearly never take. Each accessor has its own `built…`
+  /// helper below: asking the built node's accessor instead made the
+  /// accessors recursive, and the optimizer stopped inlining them.
+  @inline(never)
+  private func builtValue() -> Node {
+    guard case .deferred(let deferred) = stored else { return self }
+    var node = self
+    node.stored = deferred.build(start: span.start, parent: pointerBase, token: pointerToken.value)
+    return node
+  }
+
+  public var members: [Member]? {
+    if case .object(let members) = stored { return members }
+    if case .deferred = stored { return builtMembers() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtMembers() -> [Member]? {
+    if case .object(let members) = builtValue().stored { return members }
+    return nil
+  }
+
+  public var elements: [Node]? {
+    if case .array(let elements) = stored { return elements }
+    if case .deferred = stored { return builtElements() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtElements() -> [Node]? {
+    if case .array(let elements) = builtValue().stored { return elements }
+    return nil
+  }
+
+  public var stringValue: String? {
+    if case .string(let string) = stored { return string }
+    if case .deferred = stored { return builtStringValue() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtStringValue() -> String? {
+    if case .string(let string) = builtValue().stored { return string }
+    return nil
+  }
+
+  public var numberValue: NumberValue? {
+    if case .number(let number) = stored { return number }
+    if case .deferred = stored { return builtNumberValue() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtNumberValue() -> NumberValue? {
+    if case .number(let number) = builtValue().stored { return number }
+    return nil
+  }
+
+  public var boolValue: Bool? {
+    if case .bool(let bool) = stored { return bool }
+    if case .deferred = stored { return builtBoolValue() }
+    return nil
+  }
+
+  @inline(never)
+  private func builtBoolValue() -> Bool? {
+    if case .bool(let bool) = builtValue().stored { return bool }
+    return nil
+  }
+
+  /// Asked without building a deferred value (nor copying the members).
+  public var isObject: Bool {
+    switch stored {
+    case .object: true
+    case .deferred(let deferred): deferred.type == .object
+    default: false
+    }
+  }
+
+  /// Whether the node is an object or an array (asked without copying either).
+  public var isContainer: Bool {
+    switch stored {
+    case .object, .array: true
+    case .deferred(let deferred): deferred.type == .object || deferred.type == .array
+    default: false
+    }
+  }
+
+  /// Whether a template fills this value in (so its type and value are unknown).
+  public var isPlaceholder: Bool {
+    if case .placeholder = stored { return true }
+    return false
+  }
+
+  /// The member for `key`; when a key repeats, the last one wins, as in most JSON readers.
+  /// Always inlined: rules ask a few dozen times a document, and out of line
+  /// each call would copy the whole member it finds.
+  @inline(__always)
+  public func member(_ key: String) -> Member? {
+    if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0] } }
+    if case .deferred = stored { return builtMember(key) }
+    return nil
+  }
+
+  @inline(never)
+  private func builtMember(_ key: String) -> Member? {
+    guard case .object(let members) = builtValue().stored else { return nil }
+    return members.lastIndex(named: key).map { members[$0] }
+  }
+
+  /// Whether the object has a member `key` (asked without copying it).
+  @inline(__always)
+  public func hasMember(_ key: String) -> Bool {
+    if case .object(let members) = stored { return members.lastIndex(named: key) != nil }
+    if case .deferred = stored { return builtMember(key) != nil }
+    return false
+  }
+
+  /// The value for `key`, found as `member(_:)` finds it; without copying
+  /// the member around it.
+  @inline(__always)
+  public subscript(key: String) -> Node? {
+    if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0].value } }
+    if case .deferred = stored { return builtMember(key)?.value }
+    return nil
+  }
+
+  /// Whether the reader already knows every key inside this value is
+  /// unique (app data it checked and left unbuilt), so nothing inside can
+  /// be a duplicate.
+  public var keysAreKnownUnique: Bool {
+    if case .deferred = stored { return true }
+    return false
+  }
+
+  /// Calls `body` with each member of an object, in source order (never,
+  /// for other values), without copying the members out of their array.
+  @inline(__always)
+  public func forEachMember(_ body: (Member) throws -> Void) rethrows {
+    guard let members = storedMembers else { return }
+    try members.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices { try body(buffer[index]) }
+    }
+  }
+
+  /// Whether a member of an object satisfies `predicate`, asked in source
+  /// order without copying the members out of their array.
+  @inline(__always)
+  public func containsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
+    guard let members = storedMembers else { return false }
+    return try members.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where try predicate(buffer[index]) { return true }
+      return false
+    }
+  }
+
+  /// Calls `body` with each child: an array's elements, or an object's
+  /// member values, in source order.
+  @inline(__always)
+  public func forEachChild(_ body: (Node) throws -> Void) rethrows {
+    if let elements = storedElements {
+      try elements.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices { try body(buffer[index]) }
+      }
+    } else {
+      try forEachMember { try body($0.value) }
+    }
+  }
+
+  /// The members, built when deferred; nil for other values.
+  @inline(__always)
+  private var storedMembers: [Member]? {
+    if case .object(let members) = stored { return members }
+    if case .deferred = stored { return builtMembers() }
+    return nil
+  }
+
+  @inline(__always)
+  private var storedElements: [Node]? {
+    if case .array(let elements) = stored { return elements }
+    if case .deferred = stored { return builtElements() }
+    return nil
+  }
+
+  /// Name of the JSON type, as messages say it.
+  public var typeName: String { JSONType(of: self).rawValue }
+}
+
+extension JSONType {
+  /// The node's type, asked without building a deferred value.
+  init(of node: borrowing Node) {
+    switch node.stored {
+    case .string: self = .string
+    case .number: self = .number
+    case .bool: self = .boolean
+    case .object: self = .object
+    case .array: self = .array
+    case .null: self = .null
+    case .placeholder: self = .placeholder
+    case .deferred(let deferred): self = deferred.type
+    }
+  }
+}
+
+/// A document's optional parts, each a `Slot`: `Document` is built and
+/// moved once per document, a million times for a JSON Lines file.
+struct DocumentParts: Sendable {
+  var root: Slot<Node>
+  var push = Slot<PushInfo>.empty
+  var template = Slot<TemplateInfo>.empty
+  var code = Slot<CodeRegistrations>.empty
+}
