@@ -1,6 +1,16 @@
 /// Classification: what kind of document a parsed file holds, from its
 /// shape (and for a few kinds its name).
 public enum DocumentClassifier {
+  /// The top-level keys whose values telling a document's kind and its push
+  /// view read: those that make a payload, an envelope, an FCM message or a
+  /// categories file. A reader may leave the others (a payload's app data,
+  /// which no rule reads) unbuilt until something asks for them.
+  public static let keysItReads = EagerKeys { key in
+    switch key {
+    case "aps", "headers", "payload", "message", "categories": true
+    default: false
+    }
+  }
 
   /// The kind of a parsed document, or nil when it is none of the kinds.
   /// The file name matters for `.apns` (always a payload) and `.entitlements`.

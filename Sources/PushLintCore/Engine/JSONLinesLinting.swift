@@ -66,7 +66,8 @@ extension Linter {
     var content = UnsafeBufferPointer(rebasing: bytes[line.range])
     if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
-    var result = JSONReader.read(content, firstLine: line.number, baseOffset: line.offset, deferringAppData: true)
+    var result = JSONReader.read(
+      content, firstLine: line.number, baseOffset: line.offset, deferringAllBut: DocumentClassifier.keysItReads)
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, fileExtension: scope.fileExtension) {
       kind = known

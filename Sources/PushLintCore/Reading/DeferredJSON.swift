@@ -47,16 +47,17 @@ struct DeferredJSON: Sendable {
   }
 }
 
-extension JSONScanner {
-  /// The top-level keys whose values are always built: those that make a
-  /// document a payload, an envelope, an FCM message or a categories file.
-  static func isReadEagerly(_ key: String) -> Bool {
-    switch key {
-    case "aps", "headers", "payload", "message", "categories": true
-    default: false
-    }
-  }
+/// The top-level keys whose values a reader that defers the rest builds at
+/// once: the stage after it says which (`DocumentClassifier.keysItReads`).
+public struct EagerKeys: Sendable {
+  let contains: @Sendable (String) -> Bool
 
+  public init(_ contains: @escaping @Sendable (String) -> Bool) {
+    self.contains = contains
+  }
+}
+
+extension JSONScanner {
   /// Checks the value at `index` without building it and returns it
   /// deferred; nil, with nothing consumed, when the parser should read it
   /// itself (it is broken, or has something only the tree can judge).

@@ -34,10 +34,10 @@ public struct JSONReader {
   /// Reads one JSON text. `firstLine` and `baseOffset` place it inside a
   /// larger file (a JSON Lines line).
   public static func read(
-    _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAppData: Bool = false
+    _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAllBut eagerKeys: EagerKeys? = nil
   ) -> ReadResult {
     bytes.withUnsafeBufferPointer {
-      read($0, firstLine: firstLine, baseOffset: baseOffset, deferringAppData: deferringAppData)
+      read($0, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys)
     }
   }
 
@@ -46,7 +46,8 @@ public struct JSONReader {
   /// (a payload's app data, which no rule reads) are checked as they are
   /// read but built only when something asks for them (`DeferredJSON`).
   public static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0, deferringAppData: Bool = false
+    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0,
+    deferringAllBut eagerKeys: EagerKeys? = nil
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
@@ -64,7 +65,7 @@ public struct JSONReader {
     var scanner = JSONScanner(
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
-    scanner.deferring = deferringAppData
+    scanner.eagerKeys = eagerKeys
     // A byte-order mark takes no column: editors do not show it, so the
     // first character after it is column 1.
     scanner.lineStart = start
@@ -108,7 +109,7 @@ struct JSONScanner {
   /// Whether some object has a key twice.
   var sawRepeatedKey = false
   /// Whether app data at the top level is deferred (`JSONReader.read`).
-  var deferring = false
+  var eagerKeys: EagerKeys?
 
   /// In ASCII text a column is a byte count, with nothing to scan.
   let isASCII: Bool
@@ -281,7 +282,7 @@ struct JSONScanner {
       guard index < bytes.count else {
         throw error(at: index, .endOfFile(expectingKey: false))
       }
-      if deferring, stack.count == 1, stack[0].isObject, !Self.isReadEagerly(stack[0].key),
+      if let eagerKeys, stack.count == 1, stack[0].isObject, !eagerKeys.contains(stack[0].key),
         let (deferred, span) = deferValue(depth: stack.count)
       {
         if let root = try attach(
