@@ -1,0 +1,72 @@
+import Testing
+
+@testable import PushLintCore
+
+/// The size a payload is measured at (compact JSON, as APNs counts it) and
+/// the limit it is held to, by push type and target: the boundaries, which
+/// need payloads too long for a rule document's examples.
+@Suite struct PayloadSizeTests {
+  func rules(_ text: String, path: String = "p.json", targets: [Platform: OSVersion] = [:]) -> [String] {
+    var configuration = Configuration(directory: "/nonexistent-project")
+    configuration.targets = targets
+    return lint(text, path: path, configuration: configuration).map(\.rule)
+  }
+
+  func findings(_ text: String, path: String = "p.json") -> [Diagnostic] { lint(text, path: path) }
+
+  @Test func sizeIsTheCompactSerializationNotTheFile() {
+    // Pretty-printed with deep indentation: the file is far over 4096 bytes, the compact JSON is not.
+    let padding = String(repeating: " ", count: 200)
+    var lines = [
+      "{", "\(padding)\"aps\": {\"alert\": {\"title\": \"Hi\", \"body\": \"\(String(repeating: "a", count: 3000))\"}},",
+    ]
+    for index in 0..<20 { lines.append("\(padding)\"k\(index)\": \(index),") }
+    lines.append("\(padding)\"end\": true")
+    lines.append("}")
+    let text = lines.joined(separator: "\n")
+    #expect(text.utf8.count > 4096)
+    #expect(!rules(text).contains("payload-too-large"))
+  }
+
+  @Test func eleventHundredEmojiAreTooLarge() throws {
+    let body = String(repeating: "😀", count: 1100)
+    let finding = try #require(
+      findings("{\"aps\": {\"alert\": {\"body\": \"\(body)\"}}}").first { $0.rule == "payload-too-large" })
+    #expect(finding.message.contains("4429 bytes"))
+    #expect(finding.message.contains("4096-byte limit"))
+    #expect(finding.message.contains("/aps/alert/body (4400 bytes)"))
+  }
+
+  func voipEnvelope(size: Int) -> String {
+    let head =
+      #"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.app.voip"}, "payload": {"aps": {}, "caller": ""#
+    let skeleton = #"{"aps":{},"caller":""}"#
+    return head + String(repeating: "x", count: size - skeleton.utf8.count) + "\"}}"
+  }
+
+  @Test func voipHasItsOwnLimit() {
+    #expect(!rules(voipEnvelope(size: 4500)).contains("payload-too-large"))
+    #expect(rules(voipEnvelope(size: 5120)).contains("payload-near-limit"))
+    #expect(!rules(voipEnvelope(size: 5120)).contains("payload-too-large"))
+    #expect(rules(voipEnvelope(size: 5121)).contains("payload-too-large"))
+    #expect(rules(voipEnvelope(size: 5200)).contains("payload-too-large"))
+  }
+
+  @Test func legacyTargetsLowerTheLimit() {
+    let payload = "{\"aps\": {\"alert\": \"\(String(repeating: "a", count: 2100))\"}}"
+    #expect(!rules(payload).contains("payload-too-large"))
+    #expect(rules(payload, targets: [.ios: OSVersion("8.4")!]).contains("payload-too-large"))
+    #expect(!rules(payload, targets: [.ios: OSVersion("9.0")!]).contains("payload-too-large"))
+  }
+
+  @Test func yamlPayloadsAreMeasuredAsTheirJSON() {
+    let yaml = "aps:\n  alert:\n    body: \"\(String(repeating: "é", count: 2100))\"\n"
+    #expect(rules(yaml, path: "p.yaml").contains("payload-too-large"))
+  }
+
+  @Test func fcmNotificationCountsTowardTheSize() {
+    let body = String(repeating: "a", count: 4100)
+    let message = "{\"message\": {\"token\": \"t\", \"notification\": {\"body\": \"\(body)\"}}}"
+    #expect(rules(message).contains("payload-too-large"))
+  }
+}

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import PushLintCore
+
+/// The schema as data (`rules/schema.yaml`): what it accepts, how a change to
+/// it changes verdicts, and the push view it and the rules start from.
+@Suite struct SchemaTests {
+  func rules(_ text: String, path: String = "p.json", targets: [Platform: OSVersion] = [:]) -> [String] {
+    var configuration = Configuration(directory: "/nonexistent-project")
+    configuration.targets = targets
+    return lint(text, path: path, configuration: configuration).map(\.rule)
+  }
+
+  func findings(_ text: String, path: String = "p.json") -> [Diagnostic] { lint(text, path: path) }
+
+  /// The payloads of Apple's "Generating a remote notification": valid, so no error or warning.
+  @Test(arguments: [
+    #"{"aps": {"alert": {"title": "Game Request", "subtitle": "Five Card Draw", "body": "Bob wants to play poker"}, "category": "GAME_INVITATION"}, "gameID": "12345678"}"#,
+    #"{"aps": {"alert": {"loc-key": "GAME_PLAY_REQUEST_FORMAT", "loc-args": ["Shelly", "Rick"]}}}"#,
+    #"{"aps": {"content-available": 1}, "acme1": "bar", "acme2": 42}"#,
+    #"{"aps": {"sound": {"critical": 1, "name": "your_custom_sound.aiff", "volume": 1.0}}}"#,
+    #"{"aps": {"alert": "You got your emails.", "badge": 9, "sound": "bingbong.aiff"}, "acme1": "bar", "acme2": 42}"#,
+    #"{"aps": {"alert": "Hi"}}"#,
+    #"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#,
+    #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": "5", "apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}}}"#,
+  ])
+  func applesExamplesAreClean(payload: String) {
+    let problems = findings(payload).filter { $0.severity >= .warning }
+    #expect(problems.isEmpty, "\(problems.map(TextReporter.line(for:)))")
+  }
+
+  @Test func bareEnvelopeInferenceFollowsRulesMd() {
+    func pushType(_ text: String) -> String? {
+      let bytes = Array(text.utf8)
+      let document = Document(path: "p.json", format: .json, kind: .payload, root: JSONReader.read(bytes).root)
+      return PushAnalysis.analyze(document, schema: .standard, configuredHeaders: [])?.pushType
+    }
+    #expect(pushType(#"{"aps": {"content-available": 1}}"#) == "background")
+    #expect(pushType(#"{"aps": {"content-available": 1, "badge": 1}}"#) == "alert")
+    #expect(pushType(#"{"aps": {"alert": "x"}}"#) == "alert")
+    #expect(pushType(#"{"aps": {"event": "end", "timestamp": 1}}"#) == "liveactivity")
+  }
+
+  @Test func configuredHeadersApplyToBarePayloadsByGlob() {
+    var configuration = Configuration(directory: "/project")
+    configuration.headers = [
+      HeaderDefaults(
+        files: [Glob("push/voip/**")], headers: [("apns-push-type", "voip"), ("apns-topic", "com.example.app")])
+    ]
+    let linter = Linter(configuration: configuration, jobs: 1)
+    let voip = linter.lint(bytes: Array(#"{"aps": {}, "caller": "Anna"}"#.utf8), path: "push/voip/call.json")
+      .diagnostics
+    #expect(voip.map(\.rule) == ["topic-suffix"])
+    let other = linter.lint(bytes: Array(#"{"aps": {"alert": "x"}}"#.utf8), path: "push/other.json").diagnostics
+    #expect(other.isEmpty, "a bare payload with no configured headers gets no header diagnostics")
+  }
+
+  @Test func changingARangeInRulesChangesTheVerdictWithoutSwift() throws {
+    let payload = Array(#"{"aps": {"alert": "x", "sound": {"name": "a.caf", "volume": 1.5}}}"#.utf8)
+    let standard = Linter(configuration: Configuration(directory: "/p"), jobs: 1)
+    #expect(standard.lint(bytes: payload, path: "p.json").diagnostics.map(\.rule) == ["invalid-value"])
+    let text = try #require(RuleCatalog.standard.files["schema.yaml"])
+    let edited = text.replacingOccurrences(
+      of: "volume: {type: number, minimum: 0, maximum: 1,", with: "volume: {type: number, minimum: 0, maximum: 2,")
+    #expect(edited != text)
+    let relaxed = Linter(configuration: Configuration(directory: "/p"), schema: try PushSchema(yaml: edited), jobs: 1)
+    #expect(relaxed.lint(bytes: payload, path: "p.json").diagnostics.isEmpty)
+  }
+
+  @Test func aNewKeyIsADataChange() throws {
+    let text = try #require(RuleCatalog.standard.files["schema.yaml"])
+    let edited = text.replacingOccurrences(
+      of: "      category: {type: string}\n",
+      with: "      category: {type: string}\n      glow-color: {type: string, since: {ios: \"27.0\"}}\n")
+    let payload = Array(#"{"aps": {"alert": "x", "glow-color": "red"}}"#.utf8)
+    #expect(lint(bytes: payload, path: "p.json").map(\.rule) == ["unknown-key"])
+    var configuration = Configuration(directory: "/p")
+    configuration.targets = [.ios: OSVersion("26.0")!]
+    let linter = Linter(configuration: configuration, schema: try PushSchema(yaml: edited), jobs: 1)
+    #expect(linter.lint(bytes: payload, path: "p.json").diagnostics.map(\.rule) == ["unavailable-key"])
+  }
+
+  /// The schema finds keys through its own hash table: each name at its
+  /// position, the first of a repeated name, nothing for near misses, and
+  /// the same with far more names than slots would hold without growing.
+  @Test func schemaNameTableFindsEachNameAndOnlyThose() {
+    let names = ["alert", "badge", "sound", "thread-id", "content-available", "alert", "", "é-clé"]
+    let table = NameTable(names)
+    #expect(table.position(of: "alert") == 0)
+    #expect(table.position(of: "badge") == 1)
+    #expect(table.position(of: "content-available") == 4)
+    #expect(table.position(of: "") == 6)
+    #expect(table.position(of: "é-clé") == 7)
+    for missing in ["Alert", "alerts", "aler", "content-availablе", "threadid", "x"] {
+      #expect(table.position(of: missing) == nil, "\(missing)")
+    }
+    let many = (0..<500).map { "key-\($0)" }
+    let large = NameTable(many)
+    #expect(many.indices.allSatisfy { large.position(of: many[$0]) == $0 })
+    #expect(large.position(of: "key-500") == nil)
+  }
+
+  /// The aps schema looks its keys up through the table: case-sensitive keys
+  /// as written, unknown ones not at all.
+  @Test func apsSchemaLooksUpItsKeys() throws {
+    let aps = PushSchema.standard.schema("aps")
+    #expect(aps.spec(for: "content-available")?.name == "content-available")
+    #expect(aps.spec(for: "Content-Available") == nil)
+    #expect(aps.spec(for: "interruption-level")?.name == "interruption-level")
+  }
+}
