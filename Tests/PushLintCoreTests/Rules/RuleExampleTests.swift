@@ -210,6 +210,30 @@ import Testing
     #expect(files == expected)
   }
 
+  @Test("no rule is named by a string outside Rules/: readers, the engine and the schema name rules by RuleID")
+  func ruleNamesAreSpelledOnlyInRules() throws {
+    func swiftFiles(in folder: String) -> [String] {
+      guard case .success(let names) = FileSystem.list(folder) else { return [] }
+      return names.sorted().flatMap { name -> [String] in
+        let path = folder + "/" + name
+        if name.hasSuffix(".swift") { return [path] }
+        return name.contains(".") ? [] : swiftFiles(in: path)
+      }
+    }
+    let rulesFolder = repositoryRoot + "/Sources/PushLintCore/Rules/"
+    let files = swiftFiles(in: repositoryRoot + "/Sources").filter { !$0.hasPrefix(rulesFolder) }
+    #expect(files.count > 50, "the sources were not found")
+    var spelled: [String] = []
+    for path in files {
+      guard case .success(let bytes) = FileSystem.readFile(path) else { continue }
+      let text = String(decoding: bytes, as: UTF8.self)
+      for name in Self.ruleNames where text.contains("\"\(name)\"") {
+        spelled.append("\(path.dropFirst(repositoryRoot.count + 1)): \"\(name)\"")
+      }
+    }
+    #expect(spelled.isEmpty, "\(spelled)")
+  }
+
   @Test("calling each rule only for its documentKinds changes no finding (every example, the samples)")
   func documentKindsLoseNothing() throws {
     let everyKind = RuleRegistry(rules: RuleRegistry.standard.rules.map(runForEveryKind))
