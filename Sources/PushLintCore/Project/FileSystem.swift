@@ -11,8 +11,9 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a file or directory could not be read, or a configured path not found.
-/// Two problems are the same when they say the same.
-public enum FileProblem: Sendable, Hashable {
+/// Two problems are the same when they say the same. Indirect: every read
+/// file carries room for one, and a configuration's problem is large.
+public indirect enum FileProblem: Sendable, Hashable {
   case system(SystemError)
   case isDirectory
   case notRegularFile

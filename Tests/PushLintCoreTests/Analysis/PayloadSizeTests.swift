@@ -6,14 +6,6 @@ import Testing
 /// the limit it is held to, by push type and target: the boundaries, which
 /// need payloads too long for a rule document's examples.
 @Suite struct PayloadSizeTests {
-  func rules(_ text: String, path: String = "p.json", targets: [Platform: OSVersion] = [:]) -> [String] {
-    var configuration = Configuration(directory: "/nonexistent-project")
-    configuration.targets = targets
-    return lint(text, path: path, configuration: configuration).map(\.rule)
-  }
-
-  func findings(_ text: String, path: String = "p.json") -> [Diagnostic] { lint(text, path: path) }
-
   @Test func sizeIsTheCompactSerializationNotTheFile() {
     // Pretty-printed with deep indentation: the file is far over 4096 bytes, the compact JSON is not.
     let padding = String(repeating: " ", count: 200)
@@ -25,13 +17,13 @@ import Testing
     lines.append("}")
     let text = lines.joined(separator: "\n")
     #expect(text.utf8.count > 4096)
-    #expect(!rules(text).contains("payload-too-large"))
+    #expect(!ruleNames(text).contains("payload-too-large"))
   }
 
   @Test func eleventHundredEmojiAreTooLarge() throws {
     let body = String(repeating: "😀", count: 1100)
     let finding = try #require(
-      findings("{\"aps\": {\"alert\": {\"body\": \"\(body)\"}}}").first { $0.rule == "payload-too-large" })
+      lint("{\"aps\": {\"alert\": {\"body\": \"\(body)\"}}}").first { $0.rule == "payload-too-large" })
     #expect(finding.message.contains("4429 bytes"))
     #expect(finding.message.contains("4096-byte limit"))
     #expect(finding.message.contains("/aps/alert/body (4400 bytes)"))
@@ -45,28 +37,28 @@ import Testing
   }
 
   @Test func voipHasItsOwnLimit() {
-    #expect(!rules(voipEnvelope(size: 4500)).contains("payload-too-large"))
-    #expect(rules(voipEnvelope(size: 5120)).contains("payload-near-limit"))
-    #expect(!rules(voipEnvelope(size: 5120)).contains("payload-too-large"))
-    #expect(rules(voipEnvelope(size: 5121)).contains("payload-too-large"))
-    #expect(rules(voipEnvelope(size: 5200)).contains("payload-too-large"))
+    #expect(!ruleNames(voipEnvelope(size: 4500)).contains("payload-too-large"))
+    #expect(ruleNames(voipEnvelope(size: 5120)).contains("payload-near-limit"))
+    #expect(!ruleNames(voipEnvelope(size: 5120)).contains("payload-too-large"))
+    #expect(ruleNames(voipEnvelope(size: 5121)).contains("payload-too-large"))
+    #expect(ruleNames(voipEnvelope(size: 5200)).contains("payload-too-large"))
   }
 
   @Test func legacyTargetsLowerTheLimit() {
     let payload = "{\"aps\": {\"alert\": \"\(String(repeating: "a", count: 2100))\"}}"
-    #expect(!rules(payload).contains("payload-too-large"))
-    #expect(rules(payload, targets: [.ios: OSVersion("8.4")!]).contains("payload-too-large"))
-    #expect(!rules(payload, targets: [.ios: OSVersion("9.0")!]).contains("payload-too-large"))
+    #expect(!ruleNames(payload).contains("payload-too-large"))
+    #expect(ruleNames(payload, targets: [.ios: OSVersion("8.4")!]).contains("payload-too-large"))
+    #expect(!ruleNames(payload, targets: [.ios: OSVersion("9.0")!]).contains("payload-too-large"))
   }
 
   @Test func yamlPayloadsAreMeasuredAsTheirJSON() {
     let yaml = "aps:\n  alert:\n    body: \"\(String(repeating: "é", count: 2100))\"\n"
-    #expect(rules(yaml, path: "p.yaml").contains("payload-too-large"))
+    #expect(ruleNames(yaml, path: "p.yaml").contains("payload-too-large"))
   }
 
   @Test func fcmNotificationCountsTowardTheSize() {
     let body = String(repeating: "a", count: 4100)
     let message = "{\"message\": {\"token\": \"t\", \"notification\": {\"body\": \"\(body)\"}}}"
-    #expect(rules(message).contains("payload-too-large"))
+    #expect(ruleNames(message).contains("payload-too-large"))
   }
 }

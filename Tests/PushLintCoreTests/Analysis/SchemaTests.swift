@@ -5,14 +5,6 @@ import Testing
 /// The schema as data (`rules/schema.yaml`): what it accepts, how a change to
 /// it changes verdicts, and the push view it and the rules start from.
 @Suite struct SchemaTests {
-  func rules(_ text: String, path: String = "p.json", targets: [Platform: OSVersion] = [:]) -> [String] {
-    var configuration = Configuration(directory: "/nonexistent-project")
-    configuration.targets = targets
-    return lint(text, path: path, configuration: configuration).map(\.rule)
-  }
-
-  func findings(_ text: String, path: String = "p.json") -> [Diagnostic] { lint(text, path: path) }
-
   /// The payloads of Apple's "Generating a remote notification": valid, so no error or warning.
   @Test(arguments: [
     #"{"aps": {"alert": {"title": "Game Request", "subtitle": "Five Card Draw", "body": "Bob wants to play poker"}, "category": "GAME_INVITATION"}, "gameID": "12345678"}"#,
@@ -25,7 +17,7 @@ import Testing
     #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": "5", "apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}}}"#,
   ])
   func applesExamplesAreClean(payload: String) {
-    let problems = findings(payload).filter { $0.severity >= .warning }
+    let problems = lint(payload).filter { $0.severity >= .warning }
     #expect(problems.isEmpty, "\(problems.map(TextReporter.line(for:)))")
   }
 

@@ -5,6 +5,13 @@ func lint(_ text: String, path: String = "test.json", configuration: Configurati
   lint(bytes: Array(text.utf8), path: path, configuration: configuration)
 }
 
+/// The rules `text` triggers, linted under `targets` outside any project.
+func ruleNames(_ text: String, path: String = "p.json", targets: [Platform: OSVersion] = [:]) -> [String] {
+  var configuration = Configuration(directory: "/nonexistent-project")
+  configuration.targets = targets
+  return lint(text, path: path, configuration: configuration).map(\.rule)
+}
+
 func lint(bytes: [UInt8], path: String = "test.json", configuration: Configuration? = nil) -> [Diagnostic] {
   let linter = Linter(configuration: configuration ?? Configuration(directory: "/nonexistent-project"), jobs: 1)
   return linter.lint(bytes: bytes, path: path).diagnostics
