@@ -121,11 +121,25 @@ struct Lint: ParsableCommand {
   @Option(help: ArgumentHelp("How many files to lint at once; 0, the default, means one per core.", valueName: "n"))
   var jobs: Int = 0
 
+  @Flag(help: "Apply the safe fixes to the files, then report what remains.")
+  var fix = false
+
+  @Flag(help: "With --fix or --diff, also apply the fixes that may change what is sent.")
+  var unsafeFixes = false
+
+  @Flag(
+    help: "Print what --fix would change as a unified diff and write nothing; exit 1 when there is something to fix.")
+  var diff = false
+
   func validate() throws {
     if stdinFilename != nil && !readsStandardInput {
       throw ValidationError("--stdin-filename goes with --stdin or '-'")
     }
     if noConfig && configFile != nil { throw ValidationError("--config and --no-config cannot be combined") }
+    if (fix || diff) && readsStandardInput {
+      throw ValidationError("--fix and --diff change files; they do not take standard input")
+    }
+    if fix && diff { throw ValidationError("--diff shows what --fix would do; give one of them") }
     if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings takes a number of 0 or more") }
     if jobs < 0 { throw ValidationError("--jobs takes a number of 0 or more") }
     if statistics, let format, format != .text, format != .json {
@@ -171,6 +185,15 @@ struct Lint: ParsableCommand {
     if quiet && baseline == nil { linter.reportsAtLeast = .error }
     linter.commandLine = overlay
     var (report, standardInput) = lintedReport(linter, currentDirectory: currentDirectory)
+    if fix || diff {
+      let fixes = fixFiles(linter, report: report, currentDirectory: currentDirectory)
+      if diff { finishDiff(fixes) }
+      // What remains is reported and judged: the files are linted again.
+      (report, standardInput) = lintedReport(linter, currentDirectory: currentDirectory)
+      report.fixed = fixes.fixed
+      report.fixesWithheld = fixes.withheld
+      report.fileErrors += fixes.errors
+    }
     if let writeBaseline { recordBaselineAndExit(report, to: writeBaseline) }
     let outcome = gate(failOn: configuration.failOn, currentDirectory: currentDirectory).apply(to: report)
     report = outcome.report

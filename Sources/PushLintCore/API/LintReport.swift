@@ -13,8 +13,14 @@ public struct LintReport: Sendable {
   /// shown, but counted in the summary and judged by the exit status, so
   /// that hiding output never hides a failure.
   public var hidden = SeverityCounts()
+  /// The fixes of the hidden findings.
+  public var hiddenFixes = FixCounts()
   /// Files that hold nothing but white space: skipped, and counted here.
   public var emptyFiles = 0
+  /// Findings `--fix` fixed before this report was made.
+  public var fixed = 0
+  /// Fixes `--fix` left out: they would have broken their file.
+  public var fixesWithheld = 0
   /// Whether some project's findings reach that project's `fail-on` (each
   /// `.pushlint.yml` sets its own): the run then exits 1.
   public var failed = false
@@ -34,7 +40,10 @@ public struct LintReport: Sendable {
     fileErrors += other.fileErrors
     unshown += other.unshown
     hidden += other.hidden
+    hiddenFixes += other.hiddenFixes
     emptyFiles += other.emptyFiles
+    fixed += other.fixed
+    fixesWithheld += other.fixesWithheld
     failed = failed || other.failed
   }
 
@@ -52,7 +61,10 @@ public struct LintReport: Sendable {
   /// Shows only the findings of `severity` and above (`--quiet`); the others
   /// are still counted, as `hidden`.
   public mutating func keep(atLeast severity: Severity) {
-    for diagnostic in diagnostics where diagnostic.severity < severity { hidden[diagnostic.severity] += 1 }
+    for diagnostic in diagnostics where diagnostic.severity < severity {
+      hidden[diagnostic.severity] += 1
+      hiddenFixes.count(diagnostic.fix)
+    }
     diagnostics.removeAll { $0.severity < severity }
     for lower in Severity.allCases where lower < severity {
       hidden[lower] += unshown[lower]

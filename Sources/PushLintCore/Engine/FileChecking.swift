@@ -16,6 +16,8 @@ extension Linter {
     var unshown = SeverityCounts()
     /// Findings below `reportsAtLeast`, counted but not kept.
     var hidden = SeverityCounts()
+    /// The fixes of the hidden findings, which the summary counts too.
+    var hiddenFixes = FixCounts()
     /// The file's suppression comments (by index) that silenced a finding.
     var usedSuppressions: Set<Int> = []
     /// The file holds nothing but white space.
@@ -130,7 +132,10 @@ extension Linter {
   /// counted as hidden, or dropped, with the overrides it matched.
   func record(_ finding: Finding, document: Document, relativePath: String?, into outcome: inout FileOutcome) {
     let (kept, matched, hidden) = resolve(finding, document: document, relativePath: relativePath)
-    if let hidden { outcome.hidden[hidden] += 1 }
+    if let hidden {
+      outcome.hidden[hidden] += 1
+      outcome.hiddenFixes.count(finding.makeFix())
+    }
     if !matched.isEmpty { outcome.usedOverrides.formUnion(matched) }
     if let kept { outcome.kept.append(kept) }
   }

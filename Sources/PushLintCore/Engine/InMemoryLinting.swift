@@ -59,6 +59,7 @@ extension Linter {
       fileErrors: [])
     report.unshown = outcome.unshown
     report.hidden = outcome.hidden
+    report.hiddenFixes = outcome.hiddenFixes
     if outcome.isEmpty {
       report.files = 0
       report.emptyFiles = 1

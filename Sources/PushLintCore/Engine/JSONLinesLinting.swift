@@ -16,6 +16,7 @@ extension Linter {
     var kept: [KeptFinding] = []
     var usedOverrides: Set<Int> = []
     var hidden = SeverityCounts()
+    var hiddenFixes = FixCounts()
   }
 
   /// Streams a JSON Lines file (from disk, or `bytes` when given in memory)
@@ -96,6 +97,7 @@ extension Linter {
     checked.kept = outcome.kept
     checked.usedOverrides = outcome.usedOverrides
     checked.hidden = outcome.hidden
+    checked.hiddenFixes = outcome.hiddenFixes
     return checked
   }
 
@@ -121,5 +123,6 @@ extension Linter {
     outcome.documents += 1
     if !line.usedOverrides.isEmpty { outcome.usedOverrides.formUnion(line.usedOverrides) }
     outcome.hidden += line.hidden
+    outcome.hiddenFixes += line.hiddenFixes
   }
 }

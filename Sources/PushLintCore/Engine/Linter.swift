@@ -130,10 +130,12 @@ public struct Linter: Sendable {
     var used: Set<Int> = []
     var unshown = SeverityCounts()
     var hidden = SeverityCounts()
+    var hiddenFixes = FixCounts()
     for outcome in outcomes {
       diagnostics.append(contentsOf: outcome.diagnostics)
       unshown += outcome.unshown
       hidden += outcome.hidden
+      hiddenFixes += outcome.hiddenFixes
       if let error = outcome.error { errors.append(error) }
       if outcome.linted { linted += 1 }
       if outcome.isEmpty { emptyFiles += 1 }
@@ -146,6 +148,7 @@ public struct Linter: Sendable {
     var report = LintReport(diagnostics: diagnostics, files: linted, documents: documents, fileErrors: errors)
     report.unshown = unshown
     report.hidden = hidden
+    report.hiddenFixes = hiddenFixes
     report.emptyFiles = emptyFiles
     report.failed = report.hasFinding(where: configuration.failOn.fails)
     return report

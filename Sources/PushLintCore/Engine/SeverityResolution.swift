@@ -13,7 +13,7 @@ struct KeptFinding: Sendable {
     let reason = finding.reason
     return Diagnostic(
       path: path, document: document, span: finding.span, severity: severity, rule: finding.rule.rawValue,
-      message: reason.message, pointer: finding.pointer, help: reason.help)
+      message: reason.message, pointer: finding.pointer, help: reason.help, fix: finding.makeFix())
   }
 }
 

@@ -41,10 +41,12 @@ public struct Diagnostic: Sendable, Hashable {
   public var pointer: String
   /// How to fix it (a did-you-mean, the allowed values), when known.
   public var help: String?
+  /// The change that removes the finding, when the rule knows one.
+  public var fix: Fix?
 
   public init(
     path: String, document: Int = 0, span: SourceSpan, severity: Severity, rule: String,
-    message: String, pointer: String = "", help: String? = nil
+    message: String, pointer: String = "", help: String? = nil, fix: Fix? = nil
   ) {
     self.path = path
     self.document = document
@@ -54,6 +56,7 @@ public struct Diagnostic: Sendable, Hashable {
     self.message = message
     self.pointer = pointer
     self.help = help
+    self.fix = fix
   }
 
   /// The order every report uses: path, line, column, rule, then the rest so
@@ -118,25 +121,32 @@ public struct Finding: Sendable {
   public var severity: Severity?
   /// The facts the message and help are made from.
   public var reason: any FindingReason
+  /// Makes the fix, when the rule knows one: like the words, only for a
+  /// finding that is kept.
+  public var makeFix: @Sendable () -> Fix?
 
   public init(
-    rule: RuleID, span: SourceSpan, reason: any FindingReason, pointer: String = "", severity: Severity? = nil
+    rule: RuleID, span: SourceSpan, reason: any FindingReason, pointer: String = "", severity: Severity? = nil,
+    fix: @escaping @autoclosure @Sendable () -> Fix? = nil
   ) {
     self.rule = rule
     self.span = span
     self.reason = reason
     self.pointer = pointer
     self.severity = severity
+    self.makeFix = fix
   }
 
   /// A finding whose words are given as they are to be shown, made when
   /// the finding is kept.
   public init(
     rule: RuleID, span: SourceSpan, message: @escaping @autoclosure @Sendable () -> String, pointer: String = "",
-    help: @escaping @autoclosure @Sendable () -> String? = nil, severity: Severity? = nil
+    help: @escaping @autoclosure @Sendable () -> String? = nil, severity: Severity? = nil,
+    fix: @escaping @autoclosure @Sendable () -> Fix? = nil
   ) {
     self.init(
-      rule: rule, span: span, reason: Words(message: message, help: help), pointer: pointer, severity: severity)
+      rule: rule, span: span, reason: Words(message: message, help: help), pointer: pointer, severity: severity,
+      fix: fix())
   }
 
   public var message: String { reason.message }

@@ -41,7 +41,7 @@ public struct SourceSpan: Hashable, Sendable {
 public struct LineIndex: Sendable {
   /// Byte offset at which each line starts; `lineStarts[0] == 0`.
   public private(set) var lineStarts: [Int]
-  private let bytes: [UInt8]
+  let bytes: [UInt8]
   private let firstLine: Int
   /// Where the first line's text starts: after a byte-order mark, which
   /// takes no column (editors do not show it).

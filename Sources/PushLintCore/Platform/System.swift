@@ -173,10 +173,12 @@ public enum System {
   }
 
   /// Writes `bytes` to a file beside `path` and renames it over `path`, so
-  /// no reader ever sees half a file.
+  /// no reader ever sees half a file; a file replaced keeps its permissions.
   public static func writeFileAtomically(_ bytes: [UInt8], to path: String) -> Result<Void, FileError> {
     let temporary = "\(path).pushlint-\(getpid())"
     if case .failure(let error) = writeFile(bytes, to: temporary) { return .failure(error) }
+    var info = stat()
+    if stat(path, &info) == 0 { chmod(temporary, info.st_mode & 0o7777) }
     guard rename(temporary, path) == 0 else {
       let problem = FileProblem.system(systemError(errno))
       unlink(temporary)

@@ -29,4 +29,13 @@ public enum CommandLineNotice {
     let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
     return "pushlint: no rule named \"\(SafeText.escape(name))\"\(hint)"
   }
+
+  /// What `--diff` shows `--fix` would do.
+  public static func wouldFix(_ fixes: Int, files: Int, withheld: Int) -> String {
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    let held =
+      withheld > 0 ? "; \(plural(withheld, "fix")) left out (the file would no longer read, or hold a new error)" : ""
+    guard fixes > 0 else { return "pushlint: nothing to fix\(held)" }
+    return "pushlint: --fix would fix \(plural(fixes, "finding")) in \(plural(files, "file"))\(held)"
+  }
 }

@@ -25,9 +25,10 @@ public struct PrettyReporter {
 
   public func render(_ report: LintReport) -> String {
     var indexes: [String: LineIndex] = [:]
+    let edits = FixReporting.edits(of: report.diagnostics, source: source)
     var walk: LineWalk?
     var output = ""
-    for diagnostic in report.diagnostics {
+    for (position, diagnostic) in report.diagnostics.enumerated() {
       let location = "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column)"
       output += paint(location, "1") + ": " + paint(diagnostic.severity.gccWord, severityCode(diagnostic.severity))
       output += ": " + paint(SafeText.escape(diagnostic.message), "1") + " " + paint("[\(diagnostic.rule)]", "2") + "\n"
@@ -46,6 +47,14 @@ public struct PrettyReporter {
         output += paint("\(gutter)| ", "2") + paint(underline, severityCode(diagnostic.severity)) + "\n"
         if let help = diagnostic.help {
           output += paint("\(gutter)= ", "2") + paint("help", "1") + ": " + SafeText.escape(help) + "\n"
+        }
+        if let fix = diagnostic.fix, let edits = edits[position] {
+          for edit in edits {
+            let replaced = String(decoding: index.bytes[edit.start..<edit.end], as: UTF8.self)
+            output +=
+              paint("\(gutter)= ", "2") + paint("fix", "1") + " (\(fix.applicability.rawValue)): "
+              + SafeText.escape(replaced) + " → " + paint(SafeText.escape(edit.replacement), "32") + "\n"
+          }
         }
       } else if let help = diagnostic.help {
         output += "  = " + paint("help", "1") + ": " + SafeText.escape(help) + "\n"

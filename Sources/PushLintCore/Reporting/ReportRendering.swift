@@ -14,8 +14,8 @@ public enum ReportRendering {
     }
     switch format {
     case .text: return TextReporter.render(report.diagnostics)
-    case .json: return JSONReporter.render(report)
-    case .sarif: return SARIFReporter.render(report)
+    case .json: return JSONReporter.render(report, source: source)
+    case .sarif: return SARIFReporter.render(report, source: source)
     case .github: return GitHubReporter.render(report)
     case .pretty: return PrettyReporter(color: color, source: source).render(report)
     }

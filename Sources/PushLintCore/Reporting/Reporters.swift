@@ -29,9 +29,11 @@ public enum PushLintInfo {
 /// `json`: the documented, stable shape (README, "Output formats"). Version
 /// 2 names severities as every other output does: error, warning, note.
 public enum JSONReporter {
-  public static func render(_ report: LintReport) -> String {
-    let diagnostics = report.diagnostics.map { diagnostic -> JSONOutput in
-      .object([
+  public static func render(_ report: LintReport, source: (String) -> [UInt8]? = { _ in nil }) -> String {
+    let edits = FixReporting.edits(of: report.diagnostics, source: source)
+    let diagnostics = report.diagnostics.indices.map { index -> JSONOutput in
+      let diagnostic = report.diagnostics[index]
+      return .object([
         ("path", .string(diagnostic.path)),
         ("document", .int(diagnostic.document)),
         ("line", .int(diagnostic.span.start.line)),
@@ -43,6 +45,7 @@ public enum JSONReporter {
         ("message", .string(diagnostic.message)),
         ("pointer", .string(diagnostic.pointer)),
         ("help", diagnostic.help.map(JSONOutput.string) ?? .null),
+        ("fix", diagnostic.fix.map { FixReporting.json($0, edits: edits[index]) } ?? .null),
       ])
     }
     let document = JSONOutput.object([
@@ -59,6 +62,7 @@ public enum JSONReporter {
           ("notes", .int(report.count(.info))),
           ("unreadable", .int(report.fileErrors.count)),
           ("emptyFiles", .int(report.emptyFiles)),
+          ("fixed", .int(report.fixed)),
         ])
       ),
       (

@@ -25,6 +25,11 @@ public enum RuleListing {
     for lower in description.lowerSeverities {
       output += "  \(lower.severity.gccWord) for \(lower.when)\n"
     }
+    if !description.fixes.isEmpty {
+      output += "  fix: \(description.fixes.map(\.rawValue).joined(separator: ", "))"
+      output +=
+        description.fixes.contains(.safe) ? " (--fix applies the safe ones)\n" : " (with --fix --unsafe-fixes)\n"
+    }
     output += "\n\(description.markdown)\n"
     if let source = description.source { output += "\nSource: \(source)\n" }
     return output
@@ -41,7 +46,8 @@ public enum RuleListing {
       }
       var members: [(String, JSONOutput)] = [
         ("name", .string(description.name)), ("severity", .string(description.severity.gccWord)),
-        ("lowerSeverities", .array(lower)), ("group", .string(description.group.rawValue)),
+        ("lowerSeverities", .array(lower)), ("fixes", .array(description.fixes.map { .string($0.rawValue) })),
+        ("group", .string(description.group.rawValue)),
         ("summary", .string(description.summary)), ("source", description.source.map(JSONOutput.string) ?? .null),
       ]
       if markdown { members.append(("markdown", .string(description.markdown))) }

@@ -4,10 +4,12 @@
 /// when the file is reformatted.
 public enum SARIFReporter {
   public static func render(
-    _ report: LintReport, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard
+    _ report: LintReport, registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard,
+    source: (String) -> [UInt8]? = { _ in nil }
   )
     -> String
   {
+    let edits = FixReporting.edits(of: report.diagnostics, source: source)
     let names = registry.listingOrder(catalog)
     var ruleIndex: [String: Int] = [:]
     var rules: [JSONOutput] = []
@@ -17,7 +19,8 @@ public enum SARIFReporter {
       rules.append(rule(description))
     }
     var occurrences: [String: Int] = [:]
-    let results = report.diagnostics.map { diagnostic -> JSONOutput in
+    let results = report.diagnostics.indices.map { index -> JSONOutput in
+      let diagnostic = report.diagnostics[index]
       let key = "\(diagnostic.rule)\u{0}\(diagnostic.path)\u{0}\(diagnostic.pointer)"
       occurrences[key, default: 0] += 1
       var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.rule))]
@@ -31,6 +34,9 @@ public enum SARIFReporter {
           .object([("primaryLocationLineHash", .string("\(fingerprint(key)):\(occurrences[key]!)"))])
         ),
       ]
+      if let fix = diagnostic.fix, let edits = edits[index] {
+        members.append(("fixes", .array([Self.fix(fix, edits, diagnostic)])))
+      }
       return .object(members)
     }
     let run = JSONOutput.object([
@@ -102,6 +108,35 @@ public enum SARIFReporter {
 
   static func camelCase(_ name: String) -> String {
     name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  /// A SARIF fix: the edits as replacements of byte ranges, which need no
+  /// column convention.
+  static func fix(_ fix: Fix, _ edits: [Edit], _ diagnostic: Diagnostic) -> JSONOutput {
+    .object([
+      ("description", .object([("text", .string(fix.title))])),
+      (
+        "artifactChanges",
+        .array([
+          .object([
+            ("artifactLocation", .object([("uri", .string(uri(diagnostic.path)))])),
+            (
+              "replacements",
+              .array(
+                edits.map { edit in
+                  .object([
+                    (
+                      "deletedRegion",
+                      .object([("byteOffset", .int(edit.start)), ("byteLength", .int(edit.end - edit.start))])
+                    ),
+                    ("insertedContent", .object([("text", .string(edit.replacement))])),
+                  ])
+                })
+            ),
+          ])
+        ])
+      ),
+    ])
   }
 
   static func location(_ diagnostic: Diagnostic) -> JSONOutput {

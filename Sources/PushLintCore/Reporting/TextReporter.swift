@@ -36,7 +36,8 @@ public enum SafeText {
 public enum TextReporter {
   public static func line(for diagnostic: Diagnostic) -> String {
     "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column): "
-      + "\(diagnostic.severity.gccWord): \(SafeText.escape(diagnostic.message)) [\(diagnostic.rule)]"
+      + "\(diagnostic.severity.gccWord): \(SafeText.escape(diagnostic.message))"
+      + (diagnostic.fix?.applicability == .safe ? " [*]" : "") + " [\(diagnostic.rule)]"
   }
 
   public static func render(_ diagnostics: [Diagnostic]) -> String {
@@ -63,9 +64,17 @@ public enum TextReporter {
       report.fileErrors.isEmpty ? "" : "; \(plural(report.fileErrors.count, "path")) could not be linted"
     let empty = report.emptyFiles > 0 ? "; \(plural(report.emptyFiles, "empty file")) skipped" : ""
     let held = baselined > 0 ? "; \(plural(baselined, "finding")) in the baseline not reported" : ""
-    if errors + warnings + notes == 0 { return "pushlint: no problems \(place)\(empty)\(held)\(unreadable)" }
+    let fixed = report.fixed > 0 ? "fixed \(plural(report.fixed, "finding")); " : ""
+    let withheld =
+      report.fixesWithheld > 0
+      ? "; \(plural(report.fixesWithheld, "fix")) not applied (the file would no longer read, or hold a new error)"
+      : ""
+    let fixable = FixReporting.summary(report)
+    if errors + warnings + notes == 0 {
+      return "pushlint: \(fixed)no problems \(place)\(empty)\(held)\(withheld)\(unreadable)"
+    }
     return
-      "pushlint: \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(empty)\(held)\(unreadable)"
+      "pushlint: \(fixed)\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(empty)\(held)\(fixable)\(withheld)\(unreadable)"
   }
 
   /// Why a run that read nothing to lint fails (a CI gate pointed at the

@@ -60,41 +60,45 @@ extension Rule {
   static func finding(
     at node: Node, _ message: @escaping @autoclosure @Sendable () -> String,
     help: @escaping @autoclosure @Sendable () -> String? = nil,
-    severity: Severity? = nil
+    severity: Severity? = nil, fix: @escaping @autoclosure @Sendable () -> Fix? = nil
   ) -> Finding {
     Finding(
-      rule: id, span: node.span, reason: Words(message: message, help: help), pointer: node.pointer, severity: severity)
+      rule: id, span: node.span, reason: Words(message: message, help: help), pointer: node.pointer, severity: severity,
+      fix: fix())
   }
 
   /// A finding about a whole object or array, marked at its first character.
   static func finding(
     atStartOf node: Node, _ message: @escaping @autoclosure @Sendable () -> String,
     help: @escaping @autoclosure @Sendable () -> String? = nil,
-    severity: Severity? = nil
+    severity: Severity? = nil, fix: @escaping @autoclosure @Sendable () -> Fix? = nil
   ) -> Finding {
     Finding(
       rule: id, span: node.openingSpan, reason: Words(message: message, help: help), pointer: node.pointer,
-      severity: severity)
+      severity: severity, fix: fix())
   }
 
   /// A finding about a member, marked at its key (the pointer is its value's).
   static func finding(
     atKeyOf member: Member, _ message: @escaping @autoclosure @Sendable () -> String,
     help: @escaping @autoclosure @Sendable () -> String? = nil,
-    severity: Severity? = nil
+    severity: Severity? = nil, fix: @escaping @autoclosure @Sendable () -> Fix? = nil
   ) -> Finding {
     Finding(
       rule: id, span: member.keySpan, reason: Words(message: message, help: help), pointer: member.value.pointer,
-      severity: severity)
+      severity: severity, fix: fix())
   }
 
   /// A finding at any span, for what is not one node (a header's value, a
   /// configuration entry).
   static func finding(
     at span: SourceSpan, pointer: String, _ message: @escaping @autoclosure @Sendable () -> String,
-    help: @escaping @autoclosure @Sendable () -> String? = nil, severity: Severity? = nil
+    help: @escaping @autoclosure @Sendable () -> String? = nil, severity: Severity? = nil,
+    fix: @escaping @autoclosure @Sendable () -> Fix? = nil
   ) -> Finding {
-    Finding(rule: id, span: span, reason: Words(message: message, help: help), pointer: pointer, severity: severity)
+    Finding(
+      rule: id, span: span, reason: Words(message: message, help: help), pointer: pointer, severity: severity,
+      fix: fix())
   }
 }
 
@@ -150,7 +154,7 @@ extension ReaderRule {
 /// The generic rules interpret `rules/schema.yaml`: the validator runs once
 /// per document, and each of them words the problems that are its own.
 protocol SchemaRule: Rule {
-  associatedtype Problem: FindingReason
+  associatedtype Problem: FindingReason & FixableProblem
   /// `problem`'s facts, when it belongs to this rule.
   static func problem(_ problem: SchemaProblem) -> Problem?
 }
@@ -163,14 +167,27 @@ extension SchemaRule {
   /// The validator's findings of this rule in `document`.
   static func schemaFindings(_ document: Document) -> [Finding] {
     var findings: [Finding] = []
+    let format = document.format
     for found in document.schemaFindings {
       if let problem = problem(found.problem) {
         findings.append(
-          Finding(rule: id, span: found.span, reason: problem, pointer: found.pointer, severity: found.severity))
+          Finding(
+            rule: id, span: found.span, reason: problem, pointer: found.pointer, severity: found.severity,
+            fix: problem.fix(at: found.span, format: format)))
       }
     }
     return findings
   }
+}
+
+/// A typed problem that may know the change that removes it.
+protocol FixableProblem {
+  /// The fix for the problem found at `span` in a document of `format`.
+  func fix(at span: SourceSpan, format: SourceFormat) -> Fix?
+}
+
+extension FixableProblem {
+  func fix(at span: SourceSpan, format: SourceFormat) -> Fix? { nil }
 }
 
 extension Set<DocumentKind> {

@@ -35,6 +35,9 @@ public struct RuleDescription: Sendable {
   /// with the severity and when (front matter `lower-warning:` and
   /// `lower-info:`), most severe first. A configured level replaces these too.
   public var lowerSeverities: [(severity: Severity, when: String)] = []
+  /// The applicabilities of the fixes the rule offers (front matter
+  /// `fix: safe, unsafe`); empty when it offers none.
+  public var fixes: [Fix.Applicability] = []
   public var summary: String
   public var source: String?
   /// The document after the front matter.
@@ -196,13 +199,23 @@ enum RuleDocumentParser {
       }
       lowerSeverities.append((lower, when))
     }
+    var fixes: [Fix.Applicability] = []
+    if let listed = fields["fix"] {
+      for word in listed.split(separator: ",").map({ String($0).trimmingCharacters(in: " ") }) {
+        guard let applicability = Fix.Applicability(rawValue: word), !fixes.contains(applicability) else {
+          throw fail(2, "'fix:' lists safe, unsafe or display-only, each once")
+        }
+        fixes.append(applicability)
+      }
+      fixes.sort()
+    }
     let body = String(text[bodyStart...])
     for heading in ["\n## Triggering\n", "\n## Not triggering\n"]
     where !ByteSearch.contains(heading, in: Array(("\n" + body).utf8)) {
       throw fail(1, "a rule document needs '## Triggering' and '## Not triggering' sections with examples")
     }
     return RuleDescription(
-      name: name, severity: severity, group: group, lowerSeverities: lowerSeverities, summary: summary,
+      name: name, severity: severity, group: group, lowerSeverities: lowerSeverities, fixes: fixes, summary: summary,
       source: fields["source"], bodyText: body, lineOffset: close + 1, fileName: fileName)
   }
 

@@ -26,8 +26,8 @@ import Testing
   /// Every concrete pushlint command the README gives, inline or in a
   /// block, runs: no usage error, no crash. Forms with placeholders
   /// (`NAME`, `[-f json]`, `a|b`) are the usage summary and are skipped.
-  /// They run in a scratch folder that sees `samples/`, so `init` writes
-  /// nothing into the repository.
+  /// They run in a scratch folder with a copy of `samples/`, so neither
+  /// `init` nor `--fix` writes into the repository.
   @Test func everyPushlintCommandInTheReadmeRuns() throws {
     guard case .success(let bytes) = FileSystem.readFile(repositoryRoot + "/README.md") else {
       Issue.record("README.md is missing")
@@ -43,7 +43,7 @@ import Testing
           && !command.contains("#")
       })
     let scratch = ScratchDirectory()
-    _ = run("/bin/ln", ["-s", repositoryRoot + "/samples", scratch.path + "/samples"])
+    _ = run("/bin/cp", ["-R", repositoryRoot + "/samples", scratch.path + "/samples"])
     var ran = 0
     for command in concrete.sorted() {
       let arguments = command.split(separator: " ").dropFirst().map(String.init)

@@ -12,11 +12,12 @@ enum FCMDataOnlyPriorityRule: Rule {
     else { return [] }
     if let priority = push.headers["apns-priority"] {
       guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
+      let fix = priority.rewrite(as: "5", title: "write \"5\"", .safe, in: document)
       return [
         finding(
           at: priority.valueSpan, pointer: priority.pointer,
           "a data-only FCM message for iOS must use apns-priority \"5\", found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); APNs rejects priority 10 without an alert",
-          help: "write \"5\"")
+          help: "write \"5\"", fix: fix)
       ]
     }
     return [

@@ -5,11 +5,12 @@ enum BackgroundPriorityRule: Rule {
     guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }
     if let priority = push.headers["apns-priority"] {
       guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
+      let fix = priority.rewrite(as: "5", title: "write \"5\"", .safe, in: document)
       return [
         finding(
           at: priority.valueSpan, pointer: priority.pointer,
           "a background push must have apns-priority 5, found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); Apple: \"Using priority 10 is an error\"",
-          help: "write \"5\"")
+          help: "write \"5\"", fix: fix)
       ]
     }
     let pushTypeHeader = push.headers["apns-push-type"]

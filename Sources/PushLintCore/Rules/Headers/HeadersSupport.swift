@@ -11,3 +11,16 @@ func headerContext(_ document: Document) -> PushInfo? {
   guard let push = document.push, push.headerSource != .none else { return nil }
   return push
 }
+
+extension HeaderField {
+  /// The fix that writes `text` as the header's value; nil for a header the
+  /// configuration supplies, which is not in the document.
+  func rewrite(
+    as text: String, title: String, _ applicability: Fix.Applicability, in document: Document
+  ) -> Fix? {
+    guard value != nil else { return nil }
+    return Fix(
+      title: title, applicability: applicability, changes: [.replaceValue(valueSpan, with: .string(text))],
+      format: document.format)
+  }
+}

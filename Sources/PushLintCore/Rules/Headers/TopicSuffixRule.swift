@@ -14,29 +14,35 @@ enum TopicSuffixRule: Rule {
       guard let suffix = suffixes.map(\.1).filter({ topic.hasSuffix($0) }).max(by: { $0.count < $1.count }) else {
         return []
       }
+      let bundle = String(topic.dropLast(suffix.count))
+      let fix = topicHeader.rewrite(as: bundle, title: "write \"\(bundle)\"", .safe, in: document)
       return [
         finding(
           at: topicHeader.valueSpan, pointer: topicHeader.pointer,
           "a broadcast push names the app without a push-type suffix; apns-topic \"\(topic)\" ends in \"\(suffix)\", which APNs refuses (TopicDisallowed)",
-          help: "write \"\(topic.dropLast(suffix.count))\"")
+          help: "write \"\(bundle)\"", fix: fix)
       ]
     }
     if let needed = context.schema.pushTypes[declared]?.topicSuffix {
       guard !topic.hasSuffix(needed) else { return [] }
+      let fix = topicHeader.rewrite(as: topic + needed, title: "write \"\(topic)\(needed)\"", .safe, in: document)
       return [
         finding(
           at: topicHeader.valueSpan, pointer: topicHeader.pointer,
           "apns-topic \"\(topic)\" lacks the \"\(needed)\" suffix that \(declared) pushes need",
-          help: "write \"\(topic)\(needed)\"")
+          help: "write \"\(topic)\(needed)\"", fix: fix)
       ]
     }
     // The longest matching suffix names the push type it belongs to.
     guard let wrong = suffixes.filter({ topic.hasSuffix($0.1) }).max(by: { $0.1.count < $1.1.count }) else { return [] }
+    let bundle = String(topic.dropLast(wrong.1.count))
+    // Which is wrong, the suffix or the push type, only the author knows.
+    let fix = topicHeader.rewrite(as: bundle, title: "write \"\(bundle)\"", .unsafe, in: document)
     return [
       finding(
         at: topicHeader.valueSpan, pointer: topicHeader.pointer,
         "apns-topic \"\(topic)\" has the \"\(wrong.1)\" suffix of \(wrong.0) pushes, but this is \(indefiniteArticle(declared)) \(declared) push",
-        help: "use the app's bundle ID as the topic: \"\(topic.dropLast(wrong.1.count))\"")
+        help: "use the app's bundle ID as the topic: \"\(bundle)\"", fix: fix)
     ]
   }
 }

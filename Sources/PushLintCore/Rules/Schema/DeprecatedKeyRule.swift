@@ -20,3 +20,5 @@ enum DeprecatedKeyRule: SchemaRule {
     if case .deprecatedKey(let problem) = problem { problem } else { nil }
   }
 }
+
+extension DeprecatedKeyRule.Problem: FixableProblem {}

@@ -126,3 +126,32 @@ enum InvalidValueRule: SchemaRule {
     return findings
   }
 }
+
+extension InvalidValueRule.Problem: FixableProblem {
+  func fix(at span: SourceSpan, format: SourceFormat) -> Fix? {
+    let scalar: Fix.Scalar
+    let applicability: Fix.Applicability
+    switch self {
+    case .notAllowed(_, let text, _, _):
+      guard let suggestion else { return nil }
+      scalar = .string(suggestion)
+      // A word with one close value is a typo; a digit or two ("7" for
+      // "5") is a different setting, which only the author can choose.
+      applicability = text.count >= 4 || text.lowercased() == suggestion.lowercased() ? .safe : .unsafe
+    case .uuidCapitals(_, let text):
+      scalar = .string(text.lowercased())
+      applicability = .safe
+    case .milliseconds(_, _, let value) where value < 1e16:
+      scalar = .number(String(Int(value / 1000)))
+      applicability = .unsafe
+    case .notListed(_, _, let values, _):
+      guard case .number(let first) = values[0] else { return nil }
+      scalar = .number(SchemaValue.number(first).description)
+      applicability = .unsafe
+    default:
+      return nil
+    }
+    guard let title = help else { return nil }
+    return Fix(title: title, applicability: applicability, changes: [.replaceValue(span, with: scalar)], format: format)
+  }
+}

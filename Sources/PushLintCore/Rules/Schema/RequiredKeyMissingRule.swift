@@ -31,3 +31,5 @@ enum RequiredKeyMissingRule: SchemaRule {
     if case .requiredKeyMissing(let problem) = problem { problem } else { nil }
   }
 }
+
+extension RequiredKeyMissingRule.Problem: FixableProblem {}

@@ -40,3 +40,5 @@ enum UnavailableKeyRule: SchemaRule {
     if case .unavailableKey(let problem) = problem { problem } else { nil }
   }
 }
+
+extension UnavailableKeyRule.Problem: FixableProblem {}

@@ -36,3 +36,11 @@ enum UnknownKeyRule: SchemaRule {
     if case .unknownKey(let problem) = problem { problem } else { nil }
   }
 }
+
+extension UnknownKeyRule.Problem: FixableProblem {
+  /// The key renamed to the one close match, which is what was meant.
+  func fix(at span: SourceSpan, format: SourceFormat) -> Fix? {
+    guard case .unknown(_, _, let suggestion?, _, _) = self, let title = help else { return nil }
+    return Fix(title: title, applicability: .safe, changes: [.renameKey(span, to: suggestion)], format: format)
+  }
+}

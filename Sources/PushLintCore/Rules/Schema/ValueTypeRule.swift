@@ -61,3 +61,48 @@ extension ExpectedType {
     return types.map { $0 == .null ? "null" : article($0.rawValue) }.joined(separator: " or ")
   }
 }
+
+extension ValueTypeRule.Problem: FixableProblem {
+  /// The value written as the type the key takes, where that keeps what it
+  /// says: `"3"` as 3, `true` as 1 where 1 is the only value, 5 as `"5"`.
+  func fix(at span: SourceSpan, format: SourceFormat) -> Fix? {
+    let scalar: Fix.Scalar?
+    switch self {
+    case .undocumented(_, let found, let expected, _), .wrongType(_, let found, let expected):
+      scalar = Self.retyped(found, expected: expected)
+    case .wrongItem(_, let found, let type), .wrongMemberValue(_, _, let found, let type, _):
+      scalar = type == .string ? Self.quoted(found) : nil
+    }
+    guard let scalar, let title = help else { return nil }
+    return Fix(title: title, applicability: .safe, changes: [.replaceValue(span, with: scalar)], format: format)
+  }
+
+  static func retyped(_ found: FoundValue, expected: ExpectedType) -> Fix.Scalar? {
+    switch found {
+    case .string(let text) where expected.types.contains(.number):
+      guard let literal = jsonNumberLiteral(text) else { return nil }
+      return .number(literal)
+    case .bool(true) where expected.values?.contains(.number(1)) == true:
+      return .number("1")
+    case .number, .bool:
+      return expected.types == [.string] ? quoted(found) : nil
+    default:
+      return nil
+    }
+  }
+
+  static func quoted(_ found: FoundValue) -> Fix.Scalar? {
+    switch found {
+    case .number, .bool: .string(found.plainText)
+    default: nil
+    }
+  }
+
+  /// `text` when it is a JSON number as written ("3", "-1.5"), so that
+  /// unquoting it keeps its digits; nil otherwise (" 3", "0x1F", "1e").
+  static func jsonNumberLiteral(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard let read = JSONReader.read(bytes).root?.numberValue, read.literal == text else { return nil }
+    return text
+  }
+}

@@ -1,0 +1,149 @@
+/// A fix's changes spelled in a file's own syntax and style: a JSON string
+/// as JSON writes it, a YAML value in the quotes it had (or none, where the
+/// text stays a string without them), a plist value in its element.
+public enum FixSpelling {
+  /// The edits `fix` makes to `source`, in order; nil when a change cannot
+  /// be spelled there (a span that does not hold what the fix expects, or a
+  /// format fixes are not written in).
+  public static func edits(of fix: Fix, in source: [UInt8]) -> [Edit]? {
+    var edits: [Edit] = []
+    for change in fix.changes {
+      switch change {
+      case .replaceValue(let span, let scalar):
+        guard let original = text(at: span, in: source),
+          let spelled = spell(scalar, replacing: original, format: fix.format)
+        else { return nil }
+        edits.append(Edit(span: span, replacement: spelled))
+      case .renameKey(let span, let name):
+        guard let original = text(at: span, in: source),
+          let spelled = spellKey(name, replacing: original, format: fix.format)
+        else { return nil }
+        edits.append(Edit(span: span, replacement: spelled))
+      }
+    }
+    edits.sort { $0.start < $1.start }
+    for index in edits.indices.dropFirst() where edits[index].start < edits[index - 1].end { return nil }
+    return edits
+  }
+
+  /// The bytes at `span`, when the span lies in `source`.
+  static func text(at span: SourceSpan, in source: [UInt8]) -> [UInt8]? {
+    let start = span.start.offset
+    let end = span.end.offset
+    guard start >= 0, start < end, end <= source.count else { return nil }
+    return Array(source[start..<end])
+  }
+
+  static func spell(_ scalar: Fix.Scalar, replacing original: [UInt8], format: SourceFormat) -> String? {
+    switch format {
+    case .json:
+      return switch scalar {
+      case .string(let text): jsonString(text)
+      case .number(let literal): literal
+      case .boolean(let value): String(value)
+      }
+    case .yaml:
+      return switch scalar {
+      case .string(let text): yamlString(text, replacing: original)
+      case .number(let literal): literal
+      case .boolean(let value): String(value)
+      }
+    case .plist:
+      guard original.first == UInt8(ascii: "<") else { return nil }
+      return switch scalar {
+      case .string(let text): "<string>\(xmlEscaped(text))</string>"
+      case .number(let literal):
+        literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+          ? "<real>\(literal)</real>" : "<integer>\(literal)</integer>"
+      case .boolean(let value): value ? "<true/>" : "<false/>"
+      }
+    default:
+      return nil
+    }
+  }
+
+  static func spellKey(_ name: String, replacing original: [UInt8], format: SourceFormat) -> String? {
+    switch format {
+    case .json: return original.first == UInt8(ascii: "\"") ? jsonString(name) : nil
+    case .yaml: return yamlString(name, replacing: original)
+    case .plist: return original.starts(with: Array("<key>".utf8)) ? "<key>\(xmlEscaped(name))</key>" : nil
+    default: return nil
+    }
+  }
+
+  /// `text` as a JSON string literal: JSON's escapes, other characters as they are.
+  static func jsonString(_ text: String) -> String {
+    var spelled = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": spelled += "\\\""
+      case "\\": spelled += "\\\\"
+      case "\n": spelled += "\\n"
+      case "\r": spelled += "\\r"
+      case "\t": spelled += "\\t"
+      case "\u{08}": spelled += "\\b"
+      case "\u{0C}": spelled += "\\f"
+      case let control where control.value < 0x20:
+        spelled +=
+          "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
+          + String(control.value, radix: 16)
+      default: spelled.unicodeScalars.append(scalar)
+      }
+    }
+    return spelled + "\""
+  }
+
+  /// `text` as a YAML string in the style of the scalar it replaces: double
+  /// quotes (JSON's escapes are YAML's), single quotes, or plain when the
+  /// text reads back as the same string without quotes.
+  static func yamlString(_ text: String, replacing original: [UInt8]) -> String {
+    let hasControl = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    switch original.first {
+    case UInt8(ascii: "'") where !hasControl:
+      return "'" + text.replacing("'", with: "''") + "'"
+    case UInt8(ascii: "\""), UInt8(ascii: "'"):
+      return jsonString(text)
+    default:
+      return isPlainSafe(text) ? text : jsonString(text)
+    }
+  }
+
+  /// Whether `text` written without quotes is read back, by YAML 1.1 and
+  /// 1.2 readers alike, as this string: no indicator, no `: ` or ` #`, no
+  /// flow punctuation, and nothing a reader takes for another type.
+  static func isPlainSafe(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+    if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) || last == " " { return false }
+    if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }
+    if text.unicodeScalars.contains(where: { $0.value < 0x20 || "[]{},".unicodeScalars.contains($0) }) { return false }
+    guard case .string = YAMLScalarResolution.resolvePlain(text) else { return false }
+    return YAMLScalarResolution.versionDifference(text) == nil
+  }
+
+  static func xmlEscaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// `source` with `edits` (in order, not overlapping) made.
+  public static func apply(_ edits: [Edit], to source: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(source.count)
+    var cursor = 0
+    for edit in edits {
+      result.append(contentsOf: source[cursor..<edit.start])
+      result.append(contentsOf: Array(edit.replacement.utf8))
+      cursor = edit.end
+    }
+    result.append(contentsOf: source[cursor...])
+    return result
+  }
+}

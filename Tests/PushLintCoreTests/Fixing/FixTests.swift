@@ -1,0 +1,219 @@
+import Testing
+
+@testable import PushLintCore
+
+@Suite struct FixSpellingTests {
+  func spelled(_ change: Fix.Change, _ format: SourceFormat, in text: String) -> String? {
+    let fix = Fix(title: "t", applicability: .safe, changes: [change], format: format)
+    let bytes = Array(text.utf8)
+    return FixSpelling.edits(of: fix, in: bytes).map {
+      String(decoding: FixSpelling.apply($0, to: bytes), as: UTF8.self)
+    }
+  }
+
+  /// The span of the first `fragment` in `text` (offsets are what fixes use).
+  func span(of fragment: String, in text: String) -> SourceSpan {
+    let bytes = Array(text.utf8)
+    let needle = Array(fragment.utf8)
+    var start = 0
+    while start + needle.count <= bytes.count && Array(bytes[start..<(start + needle.count)]) != needle { start += 1 }
+    return SourceSpan(
+      start: SourcePosition(line: 1, column: 1, offset: start),
+      end: SourcePosition(line: 1, column: 1, offset: start + needle.count))
+  }
+
+  @Test func jsonValuesAndKeysAreWrittenAsJSON() {
+    let text = #"{"aps": {"badge": "3", "Category": "a\"b"}}"#
+    #expect(
+      spelled(.replaceValue(span(of: #""3""#, in: text), with: .number("3")), .json, in: text)
+        == #"{"aps": {"badge": 3, "Category": "a\"b"}}"#)
+    #expect(
+      spelled(.renameKey(span(of: #""Category""#, in: text), to: "category"), .json, in: text)
+        == #"{"aps": {"badge": "3", "category": "a\"b"}}"#)
+    #expect(
+      spelled(.replaceValue(span(of: #""a\"b""#, in: text), with: .string("tab\there")), .json, in: text)
+        == #"{"aps": {"badge": "3", "Category": "tab\there"}}"#)
+  }
+
+  @Test func yamlValuesKeepTheirQuotesOrStayPlainWhereThatReadsTheSame() {
+    let text = "a: 'x'\nb: \"y\"\nc: z\n"
+    #expect(
+      spelled(.replaceValue(span(of: "'x'", in: text), with: .string("it's")), .yaml, in: text)
+        == "a: 'it''s'\nb: \"y\"\nc: z\n")
+    #expect(
+      spelled(.replaceValue(span(of: "\"y\"", in: text), with: .string("q")), .yaml, in: text)
+        == "a: 'x'\nb: \"q\"\nc: z\n")
+    #expect(
+      spelled(.replaceValue(span(of: "z", in: text), with: .string("critical")), .yaml, in: text)
+        == "a: 'x'\nb: \"y\"\nc: critical\n")
+    // Plain, these would be a boolean, a number, or a key: quoted instead.
+    for risky in ["yes", "5", "a: b", "#x", ""] {
+      #expect(
+        spelled(.replaceValue(span(of: "z", in: text), with: .string(risky)), .yaml, in: text)
+          == "a: 'x'\nb: \"y\"\nc: \(FixSpelling.jsonString(risky))\n", "\(risky)")
+    }
+    #expect(
+      spelled(.replaceValue(span(of: "'x'", in: text), with: .number("3")), .yaml, in: text)
+        == "a: 3\nb: \"y\"\nc: z\n")
+  }
+
+  @Test func plistValuesKeepTheirElements() {
+    let text = "<dict><key>aps-environment</key><string>developement</string><key>b</key><string>1</string></dict>"
+    #expect(
+      spelled(
+        .replaceValue(span(of: "<string>developement</string>", in: text), with: .string("a&b")), .plist, in: text)
+        == "<dict><key>aps-environment</key><string>a&amp;b</string><key>b</key><string>1</string></dict>")
+    #expect(
+      spelled(.replaceValue(span(of: "<string>1</string>", in: text), with: .number("1")), .plist, in: text)
+        == "<dict><key>aps-environment</key><string>developement</string><key>b</key><integer>1</integer></dict>")
+    #expect(
+      spelled(.renameKey(span(of: "<key>b</key>", in: text), to: "c"), .plist, in: text)
+        == "<dict><key>aps-environment</key><string>developement</string><key>c</key><string>1</string></dict>")
+  }
+
+  @Test func aSpanThatNoLongerHoldsWhatTheFixExpectsIsNotSpelled() {
+    let text = #"{"a": 1}"#
+    let past = SourceSpan(
+      start: SourcePosition(line: 1, column: 1, offset: 7), end: SourcePosition(line: 1, column: 1, offset: 40))
+    #expect(spelled(.replaceValue(past, with: .number("2")), .json, in: text) == nil)
+    #expect(spelled(.renameKey(span(of: "1", in: text), to: "b"), .json, in: text) == nil, "a key is quoted in JSON")
+    #expect(spelled(.replaceValue(span(of: "1", in: text), with: .number("2")), .strings, in: text) == nil)
+  }
+}
+
+@Suite struct UnifiedDiffTests {
+  @Test func aChangedLineIsOneHunkWithContext() {
+    let old = Array("1\n2\n3\n4\n5\n6\n7\n8\n".utf8)
+    let new = Array("1\n2\n3\n4\nfive\n6\n7\n8\n".utf8)
+    #expect(
+      UnifiedDiff.render(path: "p.json", old: old, new: new)
+        == "--- a/p.json\n+++ b/p.json\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n")
+    #expect(UnifiedDiff.render(path: "p.json", old: old, new: old).isEmpty)
+  }
+
+  @Test func distantChangesAreTwoHunksAndALastLineWithoutBreakIsMarked() {
+    let old = Array((1...20).map(String.init).joined(separator: "\n").utf8)
+    var lines = (1...20).map(String.init)
+    lines[1] = "two"
+    lines[19] = "twenty"
+    let new = Array(lines.joined(separator: "\n").utf8)
+    let diff = UnifiedDiff.render(path: "p", old: old, new: new)
+    #expect(diff.components(separatedBy: "@@ -").count == 3, "\(diff)")
+    #expect(diff.hasSuffix("-20\n\\ No newline at end of file\n+twenty\n\\ No newline at end of file\n"), "\(diff)")
+  }
+}
+
+/// Every fix a rule document's examples show: applied, it removes its
+/// finding and adds no warning or error, in the example's own syntax and,
+/// for a JSON payload, written out as block YAML.
+@Suite struct FixPropertyTests {
+  struct Case: CustomStringConvertible, Sendable {
+    var rule: String
+    var example: RuleExample
+    var description: String { "\(rule) at rules/\(rule).md:\(example.documentLine)" }
+  }
+
+  static let cases: [Case] = RuleRegistry.standard.names.flatMap { rule in
+    (RuleCatalog.standard.description(of: rule)?.triggering ?? []).map { Case(rule: rule, example: $0) }
+  }
+
+  func findings(_ example: RuleExample, main bytes: [UInt8], path: String) -> [Diagnostic] {
+    var files = example.files
+    files[files.count - 1] = RuleExample.File(path: path, bytes: bytes)
+    var altered = example
+    altered.files = files
+    return RuleExampleTests().lintExample(altered, files: files).filter { $0.path == path }
+  }
+
+  func key(_ diagnostic: Diagnostic) -> String { diagnostic.rule + " " + diagnostic.pointer }
+
+  /// Checks every fix in `bytes`; returns how many it checked.
+  func checkFixes(_ testCase: Case, bytes: [UInt8], path: String) -> Int {
+    let before = findings(testCase.example, main: bytes, path: path)
+    var checked = 0
+    for diagnostic in before where diagnostic.rule == testCase.rule {
+      guard let fix = diagnostic.fix, fix.applicability != .displayOnly else { continue }
+      guard let edits = FixSpelling.edits(of: fix, in: bytes) else {
+        Issue.record("\(testCase) in \(path): the fix \"\(fix.title)\" cannot be spelled")
+        continue
+      }
+      let fixed = FixSpelling.apply(edits, to: bytes)
+      let after = findings(testCase.example, main: fixed, path: path)
+      let text = String(decoding: fixed, as: UTF8.self)
+      #expect(
+        after.filter { key($0) == key(diagnostic) }.count < before.filter { key($0) == key(diagnostic) }.count,
+        "\(testCase) in \(path): \"\(fix.title)\" left its finding: \(text)")
+      #expect(
+        Linter.isSafeStep(from: before, to: after, severity: .warning),
+        "\(testCase) in \(path): \"\(fix.title)\" added a finding: \(after.map(TextReporter.line(for:))) in \(text)")
+      checked += 1
+    }
+    return checked
+  }
+
+  @Test func documentsListTheFixesTheirExamplesShow() throws {
+    for rule in RuleRegistry.standard.names {
+      let description = try #require(RuleCatalog.standard.description(of: rule))
+      var shown: Set<Fix.Applicability> = []
+      for example in description.triggering {
+        for diagnostic in RuleExampleTests().lintExample(example) where diagnostic.rule == rule {
+          if let fix = diagnostic.fix { shown.insert(fix.applicability) }
+        }
+      }
+      #expect(
+        shown == Set(description.fixes), "rules/\(rule).md lists fix: \(description.fixes), its examples show \(shown)")
+    }
+  }
+
+  @Test func everyFixRemovesItsFindingAndAddsNone() {
+    var checked = 0
+    var checkedInYAML = 0
+    for testCase in Self.cases {
+      let main = testCase.example.mainFile
+      checked += checkFixes(testCase, bytes: main.bytes, path: main.path)
+      guard main.path.hasSuffix(".json"), let root = JSONReader.read(main.bytes).root else { continue }
+      let yaml = BlockYAML.render(root)
+      checkedInYAML += checkFixes(testCase, bytes: Array(yaml.utf8), path: "example.yaml")
+    }
+    #expect(checked >= 20, "fixes checked in the examples: \(checked)")
+    #expect(checkedInYAML >= 15, "fixes checked in YAML: \(checkedInYAML)")
+  }
+}
+
+/// A JSON tree written as block YAML, scalars plain where that reads the same.
+enum BlockYAML {
+  static func render(_ node: Node) -> String { render(node, indent: 0, inline: true) }
+
+  static func scalar(_ node: Node) -> String? {
+    switch node.value {
+    case .null: "null"
+    case .bool(let value): String(value)
+    case .number(let number): number.literal
+    case .string(let text): FixSpelling.isPlainSafe(text) ? text : FixSpelling.jsonString(text)
+    case .array(let elements) where elements.isEmpty: "[]"
+    case .object(let members) where members.isEmpty: "{}"
+    case .placeholder(let text): text
+    default: nil
+    }
+  }
+
+  static func render(_ node: Node, indent: Int, inline: Bool) -> String {
+    if let scalar = scalar(node) { return scalar + "\n" }
+    let pad = String(repeating: "  ", count: indent)
+    var output = inline ? "" : "\n"
+    if let members = node.members {
+      for (index, member) in members.enumerated() {
+        let key = FixSpelling.isPlainSafe(member.key) ? member.key : FixSpelling.jsonString(member.key)
+        let prefix = inline && index == 0 && indent > 0 ? "" : pad
+        output +=
+          prefix + key + ":" + (scalar(member.value) != nil ? " " : "")
+          + render(member.value, indent: indent + 1, inline: false)
+      }
+    } else if let elements = node.elements {
+      for element in elements {
+        output += pad + "- " + render(element, indent: indent + 1, inline: true)
+      }
+    }
+    return output
+  }
+}
