@@ -27,6 +27,12 @@ import Testing
           assert ids[result["ruleIndex"]] == result["ruleId"], result
           assert result["partialFingerprints"]["primaryLocationLineHash"], result
       assert run["columnKind"] == "unicodeCodePoints"
+      fixes = [fix for result in run["results"] for fix in result.get("fixes", [])]
+      assert fixes, "the samples' safe fixes are in the log"
+      for fix in fixes:
+          for change in fix["artifactChanges"]:
+              for replacement in change["replacements"]:
+                  assert replacement["deletedRegion"]["byteLength"] > 0, replacement
       print(" ".join(ids))
       """
     let check = run(
