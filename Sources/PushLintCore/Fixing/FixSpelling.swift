@@ -14,6 +14,11 @@ public enum FixSpelling {
           let spelled = spell(scalar, replacing: original, format: fix.format)
         else { return nil }
         edits.append(Edit(span: span, replacement: spelled))
+      case .quote(let span):
+        guard let original = text(at: span, in: source), let written = writtenText(original, format: fix.format),
+          let spelled = spell(.string(written), replacing: original, format: fix.format)
+        else { return nil }
+        edits.append(Edit(span: span, replacement: spelled))
       case .renameKey(let span, let name):
         guard let original = text(at: span, in: source),
           let spelled = spellKey(name, replacing: original, format: fix.format)
@@ -32,6 +37,20 @@ public enum FixSpelling {
     let end = span.end.offset
     guard start >= 0, start < end, end <= source.count else { return nil }
     return Array(source[start..<end])
+  }
+
+  /// A scalar's text as written: a plist element's content (`<true/>` as
+  /// "true"), the bytes themselves elsewhere.
+  static func writtenText(_ original: [UInt8], format: SourceFormat) -> String? {
+    let text = String(decoding: original, as: UTF8.self)
+    guard format == .plist else { return text }
+    if text == "<true/>" { return "true" }
+    if text == "<false/>" { return "false" }
+    let bytes = Array(text.utf8)
+    guard let open = bytes.firstIndex(of: UInt8(ascii: ">")), let close = bytes.lastIndex(of: UInt8(ascii: "<")),
+      open < close
+    else { return nil }
+    return String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
   }
 
   static func spell(_ scalar: Fix.Scalar, replacing original: [UInt8], format: SourceFormat) -> String? {

@@ -2,6 +2,8 @@
 public indirect enum JSONOutput: Sendable {
   case string(String)
   case int(Int)
+  /// A number written as the schema writes it: whole numbers without a point.
+  case number(Double)
   case bool(Bool)
   case null
   case array([JSONOutput])
@@ -17,6 +19,7 @@ public indirect enum JSONOutput: Sendable {
     switch self {
     case .string(let text): JSONOutput.writeString(text, into: &output)
     case .int(let value): output += String(value)
+    case .number(let value): output += SchemaValue.number(value).description
     case .bool(let value): output += value ? "true" : "false"
     case .null: output += "null"
     case .array(let elements):

@@ -66,34 +66,35 @@ extension ValueTypeRule.Problem: FixableProblem {
   /// The value written as the type the key takes, where that keeps what it
   /// says: `"3"` as 3, `true` as 1 where 1 is the only value, 5 as `"5"`.
   func fix(at span: SourceSpan, format: SourceFormat) -> Fix? {
-    let scalar: Fix.Scalar?
+    let change: Fix.Change?
     switch self {
     case .undocumented(_, let found, let expected, _), .wrongType(_, let found, let expected):
-      scalar = Self.retyped(found, expected: expected)
+      change = Self.retyped(found, expected: expected, at: span)
     case .wrongItem(_, let found, let type), .wrongMemberValue(_, _, let found, let type, _):
-      scalar = type == .string ? Self.quoted(found) : nil
+      change = type == .string ? Self.quoted(found, at: span) : nil
     }
-    guard let scalar, let title = help else { return nil }
-    return Fix(title: title, applicability: .safe, changes: [.replaceValue(span, with: scalar)], format: format)
+    guard let change, let title = help else { return nil }
+    return Fix(title: title, applicability: .safe, changes: [change], format: format)
   }
 
-  static func retyped(_ found: FoundValue, expected: ExpectedType) -> Fix.Scalar? {
+  static func retyped(_ found: FoundValue, expected: ExpectedType, at span: SourceSpan) -> Fix.Change? {
     switch found {
     case .string(let text) where expected.types.contains(.number):
       guard let literal = jsonNumberLiteral(text) else { return nil }
-      return .number(literal)
+      return .replaceValue(span, with: .number(literal))
     case .bool(true) where expected.values?.contains(.number(1)) == true:
-      return .number("1")
+      return .replaceValue(span, with: .number("1"))
     case .number, .bool:
-      return expected.types == [.string] ? quoted(found) : nil
+      return expected.types == [.string] ? quoted(found, at: span) : nil
     default:
       return nil
     }
   }
 
-  static func quoted(_ found: FoundValue) -> Fix.Scalar? {
+  /// A number or boolean as the string it is written as.
+  static func quoted(_ found: FoundValue, at span: SourceSpan) -> Fix.Change? {
     switch found {
-    case .number, .bool: .string(found.plainText)
+    case .number, .bool: .quote(span)
     default: nil
     }
   }
