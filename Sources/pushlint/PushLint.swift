@@ -7,7 +7,7 @@ struct PushLint: ParsableCommand {
     commandName: "pushlint",
     abstract: "Lint Apple push notification payloads, categories, extension plists and entitlements.",
     version: PushLintInfo.fullVersion,
-    subcommands: [Lint.self, Rules.self, Project.self, Init.self, Schema.self],
+    subcommands: [Lint.self, Rules.self, Project.self, Init.self, Schema.self, LanguageServerCommand.self],
     defaultSubcommand: Lint.self
   )
 

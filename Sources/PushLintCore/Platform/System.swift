@@ -61,6 +61,22 @@ public enum System {
     return true
   }
 
+  /// Whether `descriptor` has input to read (or has reached its end)
+  /// within `milliseconds`: how the language server tells a burst of
+  /// edits from a pause.
+  public static func hasInput(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, milliseconds) > 0
+  }
+
+  /// Up to `count` bytes from `descriptor`: empty at its end or on an error.
+  public static func readChunk(_ descriptor: Int32, count: Int) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: count)
+    let result = buffer.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: count) }
+    guard case .success(let read) = result, read > 0 else { return [] }
+    return Array(buffer.prefix(read))
+  }
+
   /// A failed call's `errno`.
   struct ErrorCode: Error {
     var code: Int32

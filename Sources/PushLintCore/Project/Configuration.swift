@@ -113,14 +113,17 @@ public struct Configuration: Sendable {
     }
   }
 
+  /// The configuration in `file`, a path relative to `currentDirectory`
+  /// (which need not be the process's: the language server serves several
+  /// folders from one).
   public static func load(file: String, currentDirectory: String) throws(ConfigurationError) -> Configuration {
     let bytes: [UInt8]
-    switch FileSystem.readFile(file, limit: 1 << 20) {
+    let absolute = Paths.absolute(file, from: currentDirectory)
+    switch FileSystem.readFile(absolute, limit: 1 << 20) {
     case .success(let read): bytes = read
     case .failure(let error):
       throw ConfigurationError(file: file, position: nil, .cannotRead(reason: error.reason))
     }
-    let absolute = Paths.absolute(file, from: currentDirectory)
     return try parse(bytes, file: file, directory: Paths.directoryName(absolute))
   }
 

@@ -1,0 +1,545 @@
+/// `pushlint lsp`: a Language Server Protocol server. It takes one message
+/// at a time (`handle`) and answers with the messages to send; `flush`
+/// publishes the diagnostics of documents changed since, which the caller
+/// does when no more input is waiting, so a burst of edits is linted once.
+public final class LanguageServer {
+  /// Set once `exit` is received: the process's status.
+  public private(set) var exitCode: Int32?
+  var initialized = false
+  var shuttingDown = false
+  var roots: [String] = []
+  var countsUTF16 = true
+  var canWatchFiles = false
+  var documents: [String: OpenDocument] = [:]
+  var dirty: Set<String> = []
+  var linters: [String: Linter] = [:]
+  let makeLinter: (String) -> Linter
+  let navigation = SchemaNavigation(schema: .standard)
+
+  struct OpenDocument {
+    var uri: String
+    var path: String
+    var text: DocumentText
+    var version: Int
+    /// The findings of the last lint of this text (nil: not linted since it changed).
+    var diagnostics: [Diagnostic]?
+  }
+
+  /// `makeLinter` makes the linter for a workspace folder (an absolute path).
+  public init(makeLinter: @escaping (String) -> Linter) {
+    self.makeLinter = makeLinter
+  }
+
+  enum ErrorCode: Int {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case serverNotInitialized = -32002
+  }
+
+  // MARK: Messages
+
+  public func handle(_ bytes: [UInt8]) -> [JSONOutput] {
+    guard let message = JSONReader.read(bytes).root else {
+      return [error(id: nil, .parseError, "the message is not JSON")]
+    }
+    guard message.isObject else { return [error(id: nil, .invalidRequest, "a message is a JSON object")] }
+    let id = message["id"]
+    guard let method = message["method"]?.stringValue else {
+      // A response to one of the server's requests (its registration) is
+      // taken as read; anything else without a method is no message.
+      if id != nil && (message.hasMember("result") || message.hasMember("error")) { return [] }
+      return [error(id: id, .invalidRequest, "a message needs a method")]
+    }
+    let params = message["params"]
+    if method == "exit" {
+      exitCode = shuttingDown ? 0 : 1
+      return []
+    }
+    guard initialized || method == "initialize" else {
+      return id.map { [error(id: $0, .serverNotInitialized, "initialize first")] } ?? []
+    }
+    if shuttingDown, let id {
+      return [error(id: id, .invalidRequest, "the server is shutting down")]
+    }
+    guard let id else {
+      notify(method, params)
+      return method == "initialized" ? registrations() : closedDiagnostics(method, params)
+    }
+    switch method {
+    case "initialize": return [respond(id, initialize(params))]
+    case "shutdown":
+      shuttingDown = true
+      return [respond(id, .null)]
+    case "textDocument/diagnostic": return [respond(id, pullDiagnostics(params))]
+    case "textDocument/codeAction": return [respond(id, codeActions(params))]
+    case "textDocument/hover": return [respond(id, hover(params))]
+    case "textDocument/completion": return [respond(id, completion(params))]
+    default: return [error(id: id, .methodNotFound, "pushlint does not handle \(method)")]
+    }
+  }
+
+  /// Diagnostics of every document changed since they were last published.
+  public func flush() -> [JSONOutput] {
+    let changed = dirty.sorted()
+    dirty = []
+    return changed.compactMap { uri in
+      guard documents[uri] != nil else { return nil }
+      return publish(uri)
+    }
+  }
+
+  func respond(_ id: Node, _ result: JSONOutput) -> JSONOutput {
+    .object([("jsonrpc", .string("2.0")), ("id", Self.json(id)), ("result", result)])
+  }
+
+  func error(id: Node?, _ code: ErrorCode, _ message: String) -> JSONOutput {
+    .object([
+      ("jsonrpc", .string("2.0")), ("id", id.map(Self.json) ?? .null),
+      ("error", .object([("code", .int(code.rawValue)), ("message", .string(message))])),
+    ])
+  }
+
+  func notification(_ method: String, _ params: JSONOutput) -> JSONOutput {
+    .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+  }
+
+  // MARK: Lifecycle
+
+  func initialize(_ params: Node?) -> JSONOutput {
+    initialized = true
+    let encodings = params?["capabilities"]?["general"]?["positionEncodings"]?.elements?.compactMap(\.stringValue)
+    countsUTF16 = !(encodings?.contains("utf-8") ?? false)
+    canWatchFiles =
+      params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+    roots = (params?["workspaceFolders"]?.elements ?? []).compactMap { $0["uri"]?.stringValue.flatMap(Self.path) }
+    if roots.isEmpty, let root = params?["rootUri"]?.stringValue.flatMap(Self.path) ?? params?["rootPath"]?.stringValue
+    {
+      roots = [root]
+    }
+    return .object([
+      (
+        "capabilities",
+        .object([
+          ("positionEncoding", .string(countsUTF16 ? "utf-16" : "utf-8")),
+          (
+            "textDocumentSync",
+            .object([
+              ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
+            ])
+          ),
+          (
+            "diagnosticProvider",
+            .object([("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(false))])
+          ),
+          (
+            "codeActionProvider",
+            .object([("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.pushlint")]))])
+          ),
+          ("hoverProvider", .bool(true)),
+          ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string(":")]))])),
+          (
+            "workspace",
+            .object([
+              ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))
+            ])
+          ),
+        ])
+      ),
+      ("serverInfo", .object([("name", .string(PushLintInfo.name)), ("version", .string(PushLintInfo.version))])),
+    ])
+  }
+
+  /// Asks the client to report changes to the files the app's side is
+  /// read from, when it can.
+  func registrations() -> [JSONOutput] {
+    guard canWatchFiles else { return [] }
+    let pattern =
+      "**/*.{plist,entitlements,strings,stringsdict,xcstrings,swift,m,h,storyboard,pbxproj,xcconfig,yml,yaml,json,caf,wav,aiff}"
+    return [
+      .object([
+        ("jsonrpc", .string("2.0")), ("id", .string("pushlint-watch")),
+        ("method", .string("client/registerCapability")),
+        (
+          "params",
+          .object([
+            (
+              "registrations",
+              .array([
+                .object([
+                  ("id", .string("pushlint-watch")), ("method", .string("workspace/didChangeWatchedFiles")),
+                  (
+                    "registerOptions",
+                    .object([("watchers", .array([.object([("globPattern", .string(pattern))])]))])
+                  ),
+                ])
+              ])
+            )
+          ])
+        ),
+      ])
+    ]
+  }
+
+  // MARK: Documents
+
+  func notify(_ method: String, _ params: Node?) {
+    switch method {
+    case "textDocument/didOpen":
+      guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue, let path = Self.path(uri) else {
+        return
+      }
+      let text = Array((item["text"]?.stringValue ?? "").utf8)
+      documents[uri] = OpenDocument(
+        uri: uri, path: path, text: DocumentText(text, countsUTF16: countsUTF16),
+        version: item["version"]?.numberValue?.intValue ?? 0)
+      dirty.insert(uri)
+    case "textDocument/didChange":
+      guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else { return }
+      for change in params?["contentChanges"]?.elements ?? [] {
+        guard let text = change["text"]?.stringValue else { continue }
+        if let range = change["range"], let start = offset(range["start"], in: document.text),
+          let end = offset(range["end"], in: document.text), start <= end
+        {
+          let bytes = document.text.bytes
+          document.text = DocumentText(
+            Array(bytes[..<start]) + Array(text.utf8) + Array(bytes[end...]), countsUTF16: countsUTF16)
+        } else {
+          document.text = DocumentText(Array(text.utf8), countsUTF16: countsUTF16)
+        }
+      }
+      document.version = params?["textDocument"]?["version"]?.numberValue?.intValue ?? document.version + 1
+      document.diagnostics = nil
+      documents[uri] = document
+      // Another open document may depend on this one (a payload on an
+      // Info.plist, entitlements, categories): every one is linted again.
+      markAllDirty()
+    case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+      markAllDirty()
+    case "workspace/didChangeWorkspaceFolders":
+      let event = params?["event"]
+      let removed = Set((event?["removed"]?.elements ?? []).compactMap { $0["uri"]?.stringValue.flatMap(Self.path) })
+      roots.removeAll { removed.contains($0) }
+      roots += (event?["added"]?.elements ?? []).compactMap { $0["uri"]?.stringValue.flatMap(Self.path) }
+      linters = [:]
+      markAllDirty()
+    default:
+      break
+    }
+  }
+
+  /// A closed document's diagnostics are cleared.
+  func closedDiagnostics(_ method: String, _ params: Node?) -> [JSONOutput] {
+    guard method == "textDocument/didClose", let uri = params?["textDocument"]?["uri"]?.stringValue,
+      documents.removeValue(forKey: uri) != nil
+    else { return [] }
+    dirty.remove(uri)
+    return [
+      notification(
+        "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+    ]
+  }
+
+  func markAllDirty() {
+    for uri in documents.keys {
+      documents[uri]?.diagnostics = nil
+      dirty.insert(uri)
+    }
+  }
+
+  /// The workspace folder a file belongs to (the deepest), or its own folder.
+  func root(of path: String) -> String {
+    roots.filter { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.count < $1.count }
+      ?? Paths.directoryName(path)
+  }
+
+  func linter(for root: String) -> Linter {
+    if let linter = linters[root] { return linter }
+    let linter = makeLinter(root)
+    linters[root] = linter
+    return linter
+  }
+
+  /// The document's findings, linted now if its text changed since.
+  func diagnostics(_ uri: String) -> [Diagnostic] {
+    guard let document = documents[uri] else { return [] }
+    if let diagnostics = document.diagnostics { return diagnostics }
+    let root = root(of: document.path)
+    let relative = Paths.relative(document.path, to: root) ?? document.path
+    let report = linter(for: root).report(bytes: document.text.bytes, path: relative, currentDirectory: root)
+    let diagnostics = report.diagnostics.filter { $0.path == relative }
+    documents[uri]?.diagnostics = diagnostics
+    return diagnostics
+  }
+
+  func publish(_ uri: String) -> JSONOutput {
+    let items = lspDiagnostics(uri)
+    var params: [(String, JSONOutput)] = [("uri", .string(uri)), ("diagnostics", .array(items))]
+    if let version = documents[uri]?.version { params.insert(("version", .int(version)), at: 1) }
+    return notification("textDocument/publishDiagnostics", .object(params))
+  }
+
+  func pullDiagnostics(_ params: Node?) -> JSONOutput {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
+      return .object([("kind", .string("full")), ("items", .array([]))])
+    }
+    dirty.remove(uri)
+    return .object([("kind", .string("full")), ("items", .array(lspDiagnostics(uri)))])
+  }
+
+  func lspDiagnostics(_ uri: String) -> [JSONOutput] {
+    guard let text = documents[uri]?.text else { return [] }
+    return diagnostics(uri).map { diagnostic in
+      var message = diagnostic.message
+      if let help = diagnostic.help { message += "\nhelp: \(help)" }
+      return .object([
+        ("range", range(diagnostic.span, in: text)),
+        ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
+        ("code", .string(diagnostic.rule)), ("source", .string("pushlint")), ("message", .string(message)),
+      ])
+    }
+  }
+
+  // MARK: Fixes
+
+  func codeActions(_ params: Node?) -> JSONOutput {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else {
+      return .array([])
+    }
+    let text = document.text
+    let start = offset(params?["range"]?["start"], in: text) ?? 0
+    let end = offset(params?["range"]?["end"], in: text) ?? start
+    let only = params?["context"]?["only"]?.elements?.compactMap(\.stringValue)
+    func wants(_ kind: String) -> Bool {
+      only.map { kinds in kinds.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+    }
+    var actions: [JSONOutput] = []
+    let diagnostics = diagnostics(uri)
+    if wants("quickfix") {
+      for diagnostic in diagnostics {
+        guard let fix = diagnostic.fix, fix.applicability != .displayOnly,
+          diagnostic.span.start.offset <= end, diagnostic.span.end.offset >= start,
+          let edits = FixSpelling.edits(of: fix, in: text.bytes)
+        else { continue }
+        actions.append(
+          .object([
+            ("title", .string("\(fix.title) (\(diagnostic.rule))")), ("kind", .string("quickfix")),
+            ("isPreferred", .bool(fix.applicability == .safe)),
+            ("edit", workspaceEdit(uri, edits.map { textEdit($0.span, $0.replacement, in: text) })),
+          ]))
+      }
+    }
+    if wants("source.fixAll.pushlint"), diagnostics.contains(where: { $0.fix?.applicability == .safe }) {
+      let root = root(of: document.path)
+      let relative = Paths.relative(document.path, to: root) ?? document.path
+      let fixed = linter(for: root).fix(bytes: text.bytes, path: relative, currentDirectory: root, unsafe: false)
+      if fixed.bytes != text.bytes {
+        let whole = SourceSpan(
+          start: .fileStart, end: SourcePosition(line: 0, column: 0, offset: text.bytes.count))
+        actions.append(
+          .object([
+            ("title", .string("Fix all safe pushlint findings")), ("kind", .string("source.fixAll.pushlint")),
+            ("edit", workspaceEdit(uri, [textEdit(whole, String(decoding: fixed.bytes, as: UTF8.self), in: text)])),
+          ]))
+      }
+    }
+    return .array(actions)
+  }
+
+  func workspaceEdit(_ uri: String, _ edits: [JSONOutput]) -> JSONOutput {
+    .object([("changes", .object([(uri, .array(edits))]))])
+  }
+
+  func textEdit(_ span: SourceSpan, _ replacement: String, in text: DocumentText) -> JSONOutput {
+    .object([("range", range(span, in: text)), ("newText", .string(replacement))])
+  }
+
+  // MARK: Hover and completion
+
+  /// The document's first tree and the place its root is in the catalog.
+  func tree(_ document: OpenDocument) -> (root: Node, place: SchemaNavigation.Place)? {
+    let root = root(of: document.path)
+    let relative = Paths.relative(document.path, to: root) ?? document.path
+    let read = linter(for: root).documents(of: document.text.bytes, path: relative, absolutePath: document.path)
+    for candidate in read {
+      if let node = candidate.root, let place = navigation.rootPlace(kind: candidate.kind, path: document.path) {
+        return (node, place)
+      }
+    }
+    return nil
+  }
+
+  func hover(_ params: Node?) -> JSONOutput {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
+      let at = offset(params?["position"], in: document.text)
+    else { return .null }
+    var sections: [String] = []
+    var span: SourceSpan?
+    if let (root, place) = tree(document), let found = key(at: at, in: root, place: place) {
+      sections.append(navigation.describe(found.name, spec: found.spec, in: found.place))
+      span = found.span
+    }
+    for diagnostic in diagnostics(uri) where diagnostic.span.start.offset <= at && at <= diagnostic.span.end.offset {
+      if let description = RuleCatalog.standard.description(of: diagnostic.rule) {
+        sections.append(
+          "**\(diagnostic.rule)** (pushlint): \(description.summary) See `pushlint rules \(diagnostic.rule)`.")
+      }
+    }
+    guard !sections.isEmpty else { return .null }
+    var members: [(String, JSONOutput)] = [
+      (
+        "contents",
+        .object([("kind", .string("markdown")), ("value", .string(sections.joined(separator: "\n\n---\n\n")))])
+      )
+    ]
+    if let span { members.append(("range", range(span, in: document.text))) }
+    return .object(members)
+  }
+
+  /// The key at `offset`, found from the root down with the place of each
+  /// object on the way.
+  func key(
+    at offset: Int, in node: Node, place: SchemaNavigation.Place
+  ) -> (
+    name: String, spec: KeySpec?, place: SchemaNavigation.Place, span: SourceSpan
+  )? {
+    if let members = node.members {
+      for member in members {
+        if member.keySpan.start.offset <= offset && offset < member.keySpan.end.offset {
+          return (member.key, navigation.spec(of: member.key, in: place)?.spec, place, member.keySpan)
+        }
+        if member.value.span.start.offset <= offset && offset < member.value.span.end.offset,
+          let inner = navigation.place(ofValueOf: member.key, in: place)
+        {
+          return key(at: offset, in: member.value, place: inner)
+        }
+      }
+    } else if let elements = node.elements {
+      for element in elements where element.span.start.offset <= offset && offset < element.span.end.offset {
+        return key(at: offset, in: element, place: place)
+      }
+    }
+    return nil
+  }
+
+  func completion(_ params: Node?) -> JSONOutput {
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
+      let at = offset(params?["position"], in: document.text), let (root, rootPlace) = tree(document)
+    else { return .array([]) }
+    guard let (object, place, valueKey) = innermost(at: at, in: root, place: rootPlace) else { return .array([]) }
+    var items: [JSONOutput] = []
+    if let valueKey, let spec = navigation.spec(of: valueKey, in: place)?.spec {
+      for value in spec.values ?? [] {
+        items.append(.object([("label", .string(value.description)), ("kind", .int(12))]))
+      }
+      for value in spec.itemValues ?? [] { items.append(.object([("label", .string(value)), ("kind", .int(12))])) }
+      return .array(items)
+    }
+    let present = Set((object.members ?? []).map(\.key))
+    for (name, spec) in navigation.keys(of: place) where !present.contains(name) {
+      var item: [(String, JSONOutput)] = [("label", .string(name)), ("kind", .int(10))]
+      if let spec, spec.deprecated != nil { item.append(("tags", .array([.int(1)]))) }
+      item.append(
+        (
+          "documentation",
+          .object([
+            ("kind", .string("markdown")), ("value", .string(navigation.describe(name, spec: spec, in: place))),
+          ])
+        ))
+      items.append(.object(item))
+    }
+    return .array(items)
+  }
+
+  /// The innermost object around `offset`, its place, and the key whose
+  /// value `offset` is in (for value completion), if any.
+  func innermost(
+    at offset: Int, in node: Node, place: SchemaNavigation.Place
+  ) -> (
+    Node, SchemaNavigation.Place, String?
+  )? {
+    guard node.span.start.offset <= offset && offset <= node.span.end.offset else { return nil }
+    if let members = node.members {
+      for member in members where member.value.span.start.offset <= offset && offset <= member.value.span.end.offset {
+        if member.value.isContainer, let inner = navigation.place(ofValueOf: member.key, in: place),
+          let found = innermost(at: offset, in: member.value, place: inner)
+        {
+          return found
+        }
+        if !member.value.isContainer { return (node, place, member.key) }
+      }
+      return (node, place, nil)
+    }
+    if let elements = node.elements {
+      for element in elements {
+        if let found = innermost(at: offset, in: element, place: place) { return found }
+      }
+    }
+    return nil
+  }
+
+  // MARK: Positions
+
+  func offset(_ position: Node?, in text: DocumentText) -> Int? {
+    guard let line = position?["line"]?.numberValue?.intValue,
+      let character = position?["character"]?.numberValue?.intValue
+    else { return nil }
+    return text.offset(line: line, character: character)
+  }
+
+  func range(_ span: SourceSpan, in text: DocumentText) -> JSONOutput {
+    let start = text.position(ofOffset: span.start.offset)
+    let end = text.position(ofOffset: max(span.start.offset, span.end.offset))
+    return .object([
+      ("start", .object([("line", .int(start.line)), ("character", .int(start.character))])),
+      ("end", .object([("line", .int(end.line)), ("character", .int(end.character))])),
+    ])
+  }
+
+  /// The path of a `file:` URI, percent-escapes decoded.
+  static func path(_ uri: String) -> String? {
+    guard uri.hasPrefix("file://") else { return nil }
+    var bytes: [UInt8] = []
+    let raw = Array(uri.utf8.dropFirst(7))
+    var index = 0
+    while index < raw.count {
+      if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count,
+        let value = UInt8(String(decoding: raw[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        index += 3
+      } else {
+        bytes.append(raw[index])
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A request's `id` (or any value) echoed back.
+  static func json(_ node: Node) -> JSONOutput {
+    switch node.value {
+    case .null: .null
+    case .bool(let value): .bool(value)
+    case .number(let number):
+      number.isWhole
+        ? (number.intValue.map(JSONOutput.int) ?? .number(number.doubleValue)) : .number(number.doubleValue)
+    case .string(let text): .string(text)
+    case .array(let elements): .array(elements.map(json))
+    case .object(let members): .object(members.map { ($0.key, json($0.value)) })
+    case .placeholder(let text): .string(text)
+    }
+  }
+}
+
+extension Linter {
+  /// The documents of a buffer, read and classified as a run over the
+  /// file would (for hover and completion).
+  func documents(of bytes: [UInt8], path: String, absolutePath: String) -> [Document] {
+    read(
+      bytes: bytes, input: LintInput(displayPath: path, absolutePath: absolutePath, explicit: true, namedByGlob: false)
+    )
+    .documents
+  }
+}
