@@ -6,11 +6,12 @@
 // against payloads), template (payload templates, placeholders anywhere),
 // pbxproj (an Xcode project: the old-style plist reader and the targets read
 // from it), objc (Objective-C registrations, resolved across two files, and
-// the bytes as a WatchKit storyboard) or
-// profile (a provisioning profile's container).
+// the bytes as a WatchKit storyboard), profile (a provisioning profile's
+// container), fix (--fix on the bytes as JSON and YAML: a fixed file always
+// reads) or server (the bytes as a stream of language server messages).
 
 enum FuzzTarget: String {
-  case json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile
+  case json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile, fix, server
 
   static let selected: FuzzTarget = {
     guard let name = System.environment("PUSHLINT_FUZZ_TARGET"),
@@ -18,7 +19,7 @@ enum FuzzTarget: String {
     else {
       System.write(
         Array(
-          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc or profile\n"
+          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile, fix or server\n"
             .utf8),
         to: System.standardError)
       System.exit(2)
@@ -32,6 +33,36 @@ func checkPositions(_ findings: [Finding], size: Int) {
     precondition(finding.span.start.line >= 1 && finding.span.start.column >= 1, "position below 1")
     precondition(finding.span.start.offset <= size, "position past the end")
     precondition(!finding.message.isEmpty, "empty message")
+  }
+}
+
+/// `--fix` on the bytes: what it writes always reads, holds no new error,
+/// and a second pass has nothing left that it could apply.
+func fuzzFix(_ bytes: [UInt8]) {
+  let linter = Linter(configuration: Configuration(directory: "/fuzz"), jobs: 1)
+  for path in ["p.json", "p.yaml", "Info.plist"] {
+    let before = linter.report(bytes: bytes, path: path).diagnostics
+    let result = linter.fix(bytes: bytes, path: path, currentDirectory: "/fuzz", unsafe: true)
+    guard result.bytes != bytes else { continue }
+    let after = linter.report(bytes: result.bytes, path: path).diagnostics
+    precondition(Linter.isSafeStep(from: before, to: after), "a fix broke \(path) or added an error")
+  }
+}
+
+/// The bytes cut into messages a client might send: the server answers
+/// each, whatever it holds, and never traps.
+func fuzzServer(_ bytes: [UInt8]) {
+  let server = LanguageServer { Linter(configuration: Configuration(directory: $0), jobs: 1) }
+  _ = server.handle(
+    Array(
+      #"{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"rootUri": "file:///fuzz", "capabilities": {}}}"#
+        .utf8))
+  let open =
+    #"{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "file:///fuzz/p.json", "version": 1, "text": "{\"aps\": {\"badge\": \"3\"}}"}}}"#
+  _ = server.handle(Array(open.utf8))
+  for message in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+    _ = server.handle(Array(message))
+    _ = server.flush()
   }
 }
 
@@ -101,6 +132,10 @@ func fuzzTemplate(_ bytes: [UInt8]) {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let buffer = UnsafeBufferPointer(start: data, count: size)
   switch FuzzTarget.selected {
+  case .fix:
+    fuzzFix(Array(buffer))
+  case .server:
+    fuzzServer(Array(buffer))
   case .json:
     let result = JSONReader.read(buffer)
     precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
@@ -152,8 +187,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case .objc:
     // The bytes as the registering file and as the module's other file.
-    let source = CodeSource(path: "App/Setup.m", bytes: Array(buffer))
-    let module = CodeModule(files: [("App/Constants.m", { Array(buffer) })])
+    let bytes = Array(buffer)
+    let source = CodeSource(path: "App/Setup.m", bytes: bytes)
+    let module = CodeModule(files: [("App/Constants.m", { bytes })])
     for registrations in ObjCRegistrationReader().registrations(in: [source], module: module) {
       for category in registrations.categories {
         precondition(category.initializer.start.line >= 1 && category.initializer.start.offset <= size, "position")

@@ -1,0 +1,152 @@
+"""`pushlint lsp` driven by a real client: pytest-lsp (pygls), which also
+checks every answer against the protocol's types. Run by .ci/run:
+
+    python3 -m pytest Tests/lsp
+
+PUSHLINT names the binary (default: .build/debug/pushlint)."""
+
+import os
+import pathlib
+import sys
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PUSHLINT = os.environ.get("PUSHLINT", str(ROOT / ".build" / "debug" / "pushlint"))
+WORKSPACE = pathlib.Path(os.environ.get("PUSHLINT_LSP_WORKSPACE", "/tmp/pushlint-lsp-workspace"))
+
+PLIST = """<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
+<key>UIBackgroundModes</key><array><string>{mode}</string></array></dict></plist>
+"""
+
+
+def reset_workspace():
+    if WORKSPACE.exists():
+        for path in sorted(WORKSPACE.rglob("*"), reverse=True):
+            path.unlink() if path.is_file() else path.rmdir()
+    (WORKSPACE / "App").mkdir(parents=True)
+    (WORKSPACE / ".pushlint.yml").write_text("context: [App/Info.plist]\n")
+    (WORKSPACE / "App" / "Info.plist").write_text(PLIST.format(mode="audio"))
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[PUSHLINT, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    reset_workspace()
+    registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        registrations.extend(params.registrations)
+
+    capabilities = types.ClientCapabilities(
+        workspace=types.WorkspaceClientCapabilities(
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+        ),
+        text_document=types.TextDocumentClientCapabilities(
+            diagnostic=types.DiagnosticClientCapabilities(dynamic_registration=False),
+            hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+            completion=types.CompletionClientCapabilities(
+                completion_item=types.ClientCompletionItemOptions(documentation_format=[types.MarkupKind.Markdown])
+            ),
+        ),
+    )
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=capabilities, root_uri=WORKSPACE.as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def uri(name):
+    return (WORKSPACE / name).as_uri()
+
+
+async def open_document(client, name, text):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(name), language_id="json", version=1, text=text)
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+def codes(client, name):
+    return sorted(diagnostic.code for diagnostic in client.diagnostics.get(uri(name), []))
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_are_pushed_on_open_and_after_a_change(client: LanguageClient):
+    await open_document(client, "push.json", '{"aps": {"alert": "Hi", "badge": "3"}}')
+    assert codes(client, "push.json") == ["value-type"]
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri("push.json"), version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(start=types.Position(line=0, character=33), end=types.Position(line=0, character=36)),
+                    text="3",
+                )
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert codes(client, "push.json") == []
+
+
+@pytest.mark.asyncio
+async def test_pull_diagnostics_answer_with_a_full_report(client: LanguageClient):
+    await open_document(client, "push.json", '{"aps": {"alert": "x", "thread_id": "t"}}')
+    report = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri("push.json")))
+    )
+    assert report.kind == "full"
+    assert [item.code for item in report.items] == ["unknown-key"]
+    assert report.items[0].range.start == types.Position(line=0, character=23)
+
+
+@pytest.mark.asyncio
+async def test_code_actions_fix_one_finding_or_all(client: LanguageClient):
+    text = '{"aps": {"alert": "Hi", "badge": "3", "thread_id": "t"}}'
+    await open_document(client, "push.json", text)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri("push.json")),
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=len(text))),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert [action.kind for action in actions] == ["quickfix", "quickfix", "source.fixAll.pushlint"]
+    assert actions[0].title == "write 3 without quotes (value-type)"
+    edit = actions[0].edit.changes[uri("push.json")][0]
+    assert edit.new_text == "3"
+    assert actions[2].edit.changes[uri("push.json")][0].new_text == '{"aps": {"alert": "Hi", "badge": 3, "thread-id": "t"}}'
+
+
+@pytest.mark.asyncio
+async def test_hover_and_completion_come_from_the_catalog(client: LanguageClient):
+    await open_document(client, "push.json", '{"aps": {"interruption-level": "passive"}}')
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri("push.json")), position=types.Position(line=0, character=12))
+    )
+    assert "time-sensitive" in hover.contents.value
+    completion = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri("push.json")), position=types.Position(line=0, character=9))
+    )
+    labels = [item.label for item in (completion.items if hasattr(completion, "items") else completion)]
+    assert "alert" in labels and "interruption-level" not in labels
+
+
+@pytest.mark.asyncio
+async def test_a_context_file_changing_on_disk_lints_open_documents_again(client: LanguageClient):
+    await open_document(client, "sync.json", '{"aps": {"content-available": 1}}')
+    assert codes(client, "sync.json") == ["background-mode-missing"]
+    (WORKSPACE / "App" / "Info.plist").write_text(PLIST.format(mode="remote-notification"))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=uri("App/Info.plist"), type=types.FileChangeType.Changed)])
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert codes(client, "sync.json") == []
