@@ -89,6 +89,16 @@ extension Rule {
       severity: severity, fix: fix())
   }
 
+  /// The fix that writes `text` as the string at `node`, titled "write "…"".
+  static func writing(
+    _ text: String, at node: Node, in document: Document, _ applicability: Fix.Applicability = .safe
+  ) -> Fix {
+    Fix(
+      title: "write \"\(text)\"", applicability: applicability,
+      changes: [.replaceValue(node.span, with: .string(text))],
+      format: document.format)
+  }
+
   /// A finding at any span, for what is not one node (a header's value, a
   /// configuration entry).
   static func finding(

@@ -21,7 +21,9 @@ enum CategoryUndeclaredRule: Rule {
     }
     let message =
       "category \"\(name)\" is not registered (categories read from \(project.categoryFilesText)): no actions and no content extension will appear"
-    let (suggestion, help) = project.nearestCategory(to: name)
-    return [finding(at: category, message + suggestion, help: help)]
+    let (suggestion, help, nearest) = project.nearestCategory(to: name)
+    // The one close category the project registers is the one meant.
+    let fix = nearest.map { writing($0, at: category, in: document) }
+    return [finding(at: category, message + suggestion, help: help, fix: fix)]
   }
 }

@@ -29,7 +29,7 @@ enum ExtensionCategoryUndeclaredRule: Rule {
           at: node, message + "; \"\(name)\" is the identifier of an action (\(place)), not of a category",
           help: "list the identifier of the category that offers the action")
       }
-      let (suggestion, help) = project.nearestCategory(to: name)
+      let (suggestion, help, _) = project.nearestCategory(to: name)
       return finding(at: node, message + suggestion, help: help)
     }
   }

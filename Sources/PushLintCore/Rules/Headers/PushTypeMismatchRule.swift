@@ -8,7 +8,7 @@ enum PushTypeMismatchRule: Rule {
     }
     var findings: [Finding] = []
     if push.isBroadcast {
-      findings += broadcastMismatches(push, aps: aps)
+      findings += broadcastMismatches(push, aps: aps, in: document)
     }
     guard let declared = push.declaredPushType else { return findings }
     // A broadcast has priorities of its own (10, 5 or 1) [BCAST].
@@ -20,7 +20,9 @@ enum PushTypeMismatchRule: Rule {
         finding(
           at: priority.valueSpan, pointer: priority.pointer,
           "Apple documents apns-priority \(documented.map { "\"\($0)\"" }.joined(separator: " or ")) for \(declared) pushes, found \"\(text)\"",
-          help: "write \"\(documented[0])\"", severity: .warning))
+          help: "write \"\(documented[0])\"", severity: .warning,
+          // Which priority the push needs, only its author knows.
+          fix: priority.rewrite(as: documented[0], title: "write \"\(documented[0])\"", .unsafe, in: document)))
     }
     switch declared {
     case "background":
@@ -95,14 +97,16 @@ enum PushTypeMismatchRule: Rule {
   /// A broadcast updates or ends the Live Activities subscribed to its
   /// channel; starting one takes a push-to-start push to a device
   /// (`input-push-channel`) [BCAST in rules/schema.yaml].
-  static func broadcastMismatches(_ push: PushInfo, aps: Node) -> [Finding] {
+  static func broadcastMismatches(_ push: PushInfo, aps: Node, in document: Document) -> [Finding] {
     var findings: [Finding] = []
     if let declared = push.declaredPushType, declared != "liveactivity", let header = push.headers["apns-push-type"] {
       findings.append(
         finding(
           at: header.valueSpan, pointer: header.pointer,
           "a broadcast push (apns-channel-id) updates Live Activities; its push type is \"liveactivity\", not \"\(declared)\"",
-          help: "write \"liveactivity\""))
+          help: "write \"liveactivity\"",
+          // The channel may be what is wrong instead.
+          fix: header.rewrite(as: "liveactivity", title: "write \"liveactivity\"", .unsafe, in: document)))
     }
     if let event = aps["event"], event.stringValue == "start" {
       findings.append(

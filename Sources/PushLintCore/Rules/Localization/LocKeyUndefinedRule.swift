@@ -11,14 +11,16 @@ enum LocKeyUndefinedRule: Rule {
           "\(reference.keyName) \"\(reference.name)\" is defined in no Localizable table "
           + "(\(context.project.namedList(localizations.files))); the notification shows the key itself"
         var help = "add \"\(reference.name)\" to Localizable.strings (or the String Catalog) in every language"
+        var fix: Fix?
         if let nearest = Suggestion.nearest(to: reference.name, in: localizations.sortedKeys),
           let defined = localizations.formats[nearest]?.first
         {
           message += "; did you mean \"\(nearest)\" (\(defined.place))?"
           help = "write \"\(nearest)\""
+          fix = writing(nearest, at: reference.key, in: document)
         }
-        let (said, fix) = (message, help)
-        findings.append(finding(at: reference.key, said, help: fix))
+        let (said, advice, change) = (message, help, fix)
+        findings.append(finding(at: reference.key, said, help: advice, fix: change))
         continue
       }
       let defined = formats.map(\.language)
