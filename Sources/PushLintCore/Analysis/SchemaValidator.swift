@@ -123,7 +123,7 @@ struct SchemaValidator {
     }
     if let reason = spec.deprecated {
       report(
-        .deprecatedKey(.key(name: name, reason: reason)), member.pointee.keySpan,
+        .deprecatedKey(.key(name: name, reason: reason, value: member.pointee.value.span)), member.pointee.keySpan,
         pointer: member.pointee.value.pointer)
     }
     reportUnavailable(

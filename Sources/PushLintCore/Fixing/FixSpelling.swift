@@ -14,6 +14,9 @@ public enum FixSpelling {
           let spelled = spell(scalar, replacing: original, format: fix.format)
         else { return nil }
         edits.append(Edit(span: span, replacement: spelled))
+      case .removeMember(let key, let value):
+        guard let edit = removal(key: key, value: value, in: source, format: fix.format) else { return nil }
+        edits.append(edit)
       case .quote(let span):
         guard let original = text(at: span, in: source), let written = writtenText(original, format: fix.format),
           let spelled = spell(.string(written), replacing: original, format: fix.format)
@@ -29,6 +32,53 @@ public enum FixSpelling {
     edits.sort { $0.start < $1.start }
     for index in edits.indices.dropFirst() where edits[index].start < edits[index - 1].end { return nil }
     return edits
+  }
+
+  /// The edit that takes a member out: in a block (YAML, a plist, JSON one
+  /// member a line) its whole lines; in a flow (`{"a": 1, "b": 2}`) the
+  /// member with the comma after it, or before it when it is the last.
+  static func removal(key: SourceSpan, value: SourceSpan, in source: [UInt8], format: SourceFormat) -> Edit? {
+    var start = key.start.offset
+    var end = value.end.offset
+    guard [.json, .yaml, .plist].contains(format), start >= 0, start < end, end <= source.count else { return nil }
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    // What stands before the key on its line, and after the value on its.
+    var lineStart = start
+    while lineStart > 0 && isBlank(source[lineStart - 1]) { lineStart -= 1 }
+    var lineEnd = end
+    while lineEnd < source.count && isBlank(source[lineEnd]) { lineEnd += 1 }
+    let ownsLineStart = lineStart == 0 || source[lineStart - 1] == UInt8(ascii: "\n")
+    if format != .json && ownsLineStart
+      && (lineEnd == source.count || source[lineEnd] == UInt8(ascii: "\n")
+        || (format == .yaml && source[lineEnd] == UInt8(ascii: "#")))
+    {
+      // Whole lines: from the key's line start through the value's line break.
+      while lineEnd < source.count && source[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      if lineEnd < source.count { lineEnd += 1 }
+      return Edit(span: span(lineStart, lineEnd, key), replacement: "")
+    }
+    if format == .plist { return Edit(span: span(start, end, key), replacement: "") }
+    // A flow member: its comma after it (and the space up to the next key),
+    // or, for the last one, the comma before it.
+    var after = end
+    while after < source.count && (isBlank(source[after]) || source[after] == UInt8(ascii: "\n")) { after += 1 }
+    if after < source.count && source[after] == UInt8(ascii: ",") {
+      after += 1
+      while after < source.count && (isBlank(source[after]) || source[after] == UInt8(ascii: "\n")) { after += 1 }
+      end = after
+    } else {
+      var before = start
+      while before > 0 && (isBlank(source[before - 1]) || source[before - 1] == UInt8(ascii: "\n")) { before -= 1 }
+      if before > 0 && source[before - 1] == UInt8(ascii: ",") { start = before - 1 }
+    }
+    return Edit(span: span(start, end, key), replacement: "")
+  }
+
+  /// A span of byte offsets; lines and columns are the key's, for reports.
+  static func span(_ start: Int, _ end: Int, _ key: SourceSpan) -> SourceSpan {
+    SourceSpan(
+      start: SourcePosition(line: key.start.line, column: key.start.column, offset: start),
+      end: SourcePosition(line: key.end.line, column: key.end.column, offset: end))
   }
 
   /// The bytes at `span`, when the span lies in `source`.

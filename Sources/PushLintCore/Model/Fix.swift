@@ -29,6 +29,9 @@ public struct Fix: Sendable, Hashable {
     case replaceValue(SourceSpan, with: Scalar)
     /// The key at `span` (quotes or element included) becomes `name`.
     case renameKey(SourceSpan, to: String)
+    /// The member whose key and value are at these spans goes, with the
+    /// comma or lines that belong to it.
+    case removeMember(key: SourceSpan, value: SourceSpan)
     /// The number or boolean at `span` becomes the string it is written as
     /// (`0110` in YAML as "0110", not as the number it reads as).
     case quote(SourceSpan)
