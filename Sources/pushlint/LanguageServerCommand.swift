@@ -25,7 +25,7 @@ struct LanguageServerCommand: ParsableCommand {
       if case .message(let body) = frame { send(server.handle(body)) }
       // Diagnostics wait for a pause in the input: a burst of edits is
       // linted once, at its end.
-      if !reader.hasBufferedMessage && !System.hasInput(System.standardInput, within: 50) { send(server.flush()) }
+      if !reader.hasBufferedMessage && !System.hasInput(System.standardInput, within: 5) { send(server.flush()) }
     }
     // The end of input without `exit` is an exit without `shutdown`.
     terminate(server.exitCode ?? 1)
