@@ -31,6 +31,16 @@ public enum ReaderLimits {
 /// A strict RFC 8259 reader. It works on bytes, runs in linear time and keeps
 /// its own stack, so a 100,000-deep array is one diagnostic, not a crash.
 public struct JSONReader {
+  /// A language server message: one JSON text whose strings (a document's
+  /// text) may be as long as the message.
+  static func readMessage(_ bytes: [UInt8]) -> Node? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(bytes: buffer, firstLine: 1, baseOffset: 0)
+      scanner.maxStringBytes = Int.max
+      return try? scanner.parseDocument()
+    }
+  }
+
   /// Reads one JSON text. `firstLine` and `baseOffset` place it inside a
   /// larger file (a JSON Lines line).
   public static func read(
@@ -108,6 +118,9 @@ struct JSONScanner {
   var escapeSavings = 0
   /// Whether some object has a key twice.
   var sawRepeatedKey = false
+  /// Longer strings are a syntax error (`ReaderLimits`); a language server
+  /// message, which carries a whole document, may hold longer ones.
+  var maxStringBytes = ReaderLimits.maxStringBytes
   /// Whether app data at the top level is deferred (`JSONReader.read`).
   var eagerKeys: EagerKeys?
 
@@ -634,8 +647,8 @@ struct JSONScanner {
     skipPlainStringBytes()
     // Fast path: no escapes.
     if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
-      if index - contentStart > ReaderLimits.maxStringBytes {
-        throw error(at: contentStart - 1, .stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
+      if index - contentStart > maxStringBytes {
+        throw error(at: contentStart - 1, .stringTooLong(limitBytes: maxStringBytes))
       }
       let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
       index += 1
@@ -646,8 +659,8 @@ struct JSONScanner {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        if buffer.count > ReaderLimits.maxStringBytes {
-          throw error(at: contentStart - 1, .stringTooLong(limitBytes: ReaderLimits.maxStringBytes))
+        if buffer.count > maxStringBytes {
+          throw error(at: contentStart - 1, .stringTooLong(limitBytes: maxStringBytes))
         }
         let string = String(decoding: buffer, as: UTF8.self)
         escapeSavings += index - contentStart - (CompactJSON.stringSize(string) - 2)

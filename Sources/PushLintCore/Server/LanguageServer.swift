@@ -41,7 +41,7 @@ public final class LanguageServer {
   // MARK: Messages
 
   public func handle(_ bytes: [UInt8]) -> [JSONOutput] {
-    guard let message = JSONReader.read(bytes).root else {
+    guard let message = JSONReader.readMessage(bytes) else {
       return [error(id: nil, .parseError, "the message is not JSON")]
     }
     guard message.isObject else { return [error(id: nil, .invalidRequest, "a message is a JSON object")] }

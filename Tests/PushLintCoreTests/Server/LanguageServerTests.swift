@@ -235,6 +235,16 @@ import Testing
     #expect(session.request("textDocument/codeAction", "null")?["result"]?.elements?.isEmpty == true)
   }
 
+  /// A document longer than the readers' longest string (16 MiB) travels
+  /// as one string of a message, and is linted.
+  @Test func aDocumentLongerThanTheLongestStringIsLinted() throws {
+    let scratch = ScratchDirectory()
+    let session = Session(root: scratch.path)
+    let half = String(repeating: "x", count: 9 << 20)
+    session.open("big.json", #"{"aps": {"alert": "x"}, "a": ""# + half + #"", "b": ""# + half + #""}"#)
+    #expect(session.published("big.json") == ["payload-too-large"])
+  }
+
   @Test func framingReadsSplitMessagesAndSkipsABadHeader() {
     var chunks: [[UInt8]] = [
       Array("Content-Length: 2\r\n\r\n{}Content-".utf8), Array("Length: 4\r\n\r\nnull".utf8),
