@@ -78,7 +78,7 @@ extension Linter {
       var files = linted + contextFiles
       // Files held unread until checked are read now, for their kind.
       for index in files.indices {
-        if let bytes = files[index].deferredBytes {
+        if case .deferred(let bytes) = files[index].content {
           files[index] = linter.read(bytes: bytes, input: files[index].input)
         }
       }
@@ -91,7 +91,7 @@ extension Linter {
           description.skipped.append(.init(path: path, why: .unreadable(error.reason)))
         } else if file.sound != nil {
           description.files.append(.init(path: path, kind: "sound"))
-        } else if file.isJSONLines {
+        } else if case .jsonLines = file.content {
           description.files.append(.init(path: path, kind: "json-lines"))
         } else if let document = file.documents.first {
           let kind = document.format.isSourceCode ? "source-registrations" : document.kind.rawValue
@@ -154,7 +154,7 @@ extension Linter {
       return .init(
         path: path, why: file.registers ? .registersNoCategory(language) : .namesNoNotificationType(language))
     }
-    if file.isEmpty { return .init(path: path, why: .empty) }
+    if case .empty = file.content { return .init(path: path, why: .empty) }
     if Paths.fileName(path) == "Contents.json" && path.contains(".xcassets/") {
       return .init(path: path, why: .assetCatalogEntry)
     }

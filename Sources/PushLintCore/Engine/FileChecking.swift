@@ -58,25 +58,29 @@ extension Linter {
   }
 
   func checkUnworded(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
-    if let error = file.error { return FileOutcome(error: error) }
-    if let bytes = file.deferredBytes {
-      return checkUnworded(read(bytes: bytes, input: file.input), project: project)
-    }
-    if file.isEmpty { return FileOutcome(isEmpty: true) }
-    if let sound = file.sound { return checkNamedSound(sound, input: file.input, project: project) }
     var scope = scope(of: file.input, project: project)
-    if file.isJSONLines { return lintJSONLines(file.input, bytes: file.jsonLinesBytes, scope: scope) }
-    scope.suppressions = file.suppressions
-    var outcome = FileOutcome()
-    for document in file.documents {
-      outcome.documents += 1
-      check(document, scope: scope, into: &outcome)
+    switch file.content {
+    case .unreadable(let error): return FileOutcome(error: error)
+    case .deferred(let bytes): return checkUnworded(read(bytes: bytes, input: file.input), project: project)
+    case .empty: return FileOutcome(isEmpty: true)
+    case .sound(let sound): return checkNamedSound(sound, input: file.input, project: project)
+    case .jsonLines(let bytes): return lintJSONLines(file.input, bytes: bytes, scope: scope)
+    case .code:
+      // Source code that registers nothing is read, judged by its compiler.
+      return FileOutcome(linted: file.input.explicit)
+    case .documents(let documents, let suppressions, _):
+      scope.suppressions = suppressions
+      var outcome = FileOutcome()
+      for document in documents {
+        outcome.documents += 1
+        check(document, scope: scope, into: &outcome)
+      }
+      if !suppressions.isEmpty, let format = documents.first?.format {
+        checkSuppressions(suppressions, format: format, input: file.input, scope: scope, into: &outcome)
+      }
+      outcome.linted = outcome.documents > 0 || file.input.explicit
+      return outcome
     }
-    if !file.suppressions.isEmpty, let format = file.documents.first?.format {
-      checkSuppressions(file.suppressions, format: format, input: file.input, scope: scope, into: &outcome)
-    }
-    outcome.linted = outcome.documents > 0 || file.input.explicit
-    return outcome
   }
 
   /// A sound file is read for the project's sounds; named on the command

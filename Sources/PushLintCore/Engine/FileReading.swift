@@ -3,35 +3,95 @@
 extension Linter {
   func isContext(_ document: Document) -> Bool { ProjectContext.isContextKind(document.kind) }
 
-  /// A file read and classified, not yet checked.
+  /// A file read and classified, not yet checked: what it turned out to hold.
   struct ReadFile: Sendable {
+    enum Content: Sendable {
+      /// Its documents and its `pushlint:` comments. A property list of no
+      /// kind by its keys is kept until the Xcode project has said whether
+      /// an app target builds from it (`INFOPLIST_FILE`).
+      case documents([Document], suppressions: [Suppression], unclaimedPlist: Node?)
+      case unreadable(FileError)
+      /// Nothing but white space (or nothing at all): no document to judge,
+      /// skipped and counted alike whether walked, named or piped.
+      case empty
+      case sound(SoundEntry)
+      /// JSON Lines are streamed when checked, never held (`bytes`: given in memory).
+      case jsonLines(bytes: [UInt8]?)
+      /// A JSON or YAML file that cannot add to the project context: only
+      /// its bytes are held until it is checked, then it is read, checked
+      /// and released at once (a tree takes several times the bytes).
+      case deferred([UInt8])
+      /// Source code: its text held (`source`) until the project's
+      /// registrations are resolved when it names a notification type
+      /// (`registers`); the others are read again only if a registration
+      /// names their declarations.
+      case code(source: CodeSource?, registers: Bool, suppressions: [Suppression])
+    }
+
     var input: LintInput
-    var documents: [Document] = []
-    var error: FileError?
-    /// JSON Lines files are streamed when checked, never held...
-    var isJSONLines = false
-    /// ...unless they were given in memory.
-    var jsonLinesBytes: [UInt8]?
-    var sound: SoundEntry?
-    /// A JSON or YAML file that cannot add to the project context: only its
-    /// bytes are held until it is checked, then it is read, checked and
-    /// released at once (a tree takes several times the bytes).
-    var deferredBytes: [UInt8]?
-    /// A source file's text, held until the project's registrations are
-    /// resolved. Read from disk, only a file that mentions a notification
-    /// type is held; the others are read again only if a registration names
-    /// their declarations.
-    var code: CodeSource?
-    var isCode = false
-    var registers = false
-    /// The file's `pushlint:` comments.
-    var suppressions: [Suppression] = []
-    /// Nothing but white space (or nothing at all): no document to judge,
-    /// skipped and counted alike whether walked, named or piped.
-    var isEmpty = false
-    /// A property list of no kind by its keys, kept until the Xcode project
-    /// has said whether an app target builds from it (`INFOPLIST_FILE`).
-    var unclaimedPlist: Node?
+    var content: Content
+
+    var documents: [Document] {
+      if case .documents(let documents, _, _) = content { return documents }
+      return []
+    }
+
+    var suppressions: [Suppression] {
+      switch content {
+      case .documents(_, let suppressions, _), .code(_, _, let suppressions): suppressions
+      default: []
+      }
+    }
+
+    var error: FileError? {
+      if case .unreadable(let error) = content { return error }
+      return nil
+    }
+
+    var sound: SoundEntry? {
+      if case .sound(let sound) = content { return sound }
+      return nil
+    }
+
+    var isCode: Bool {
+      if case .code = content { return true }
+      return false
+    }
+
+    var registers: Bool {
+      if case .code(_, let registers, _) = content { return registers }
+      return false
+    }
+
+    var code: CodeSource? {
+      if case .code(let source, _, _) = content { return source }
+      return nil
+    }
+
+    var unclaimedPlist: Node? {
+      if case .documents(_, _, let plist) = content { return plist }
+      return nil
+    }
+
+    /// A document found after reading: a registration document of source
+    /// code, or a property list an Xcode project names.
+    mutating func add(_ document: Document) {
+      switch content {
+      case .documents(let documents, let suppressions, _):
+        content = .documents(documents + [document], suppressions: suppressions, unclaimedPlist: nil)
+      case .code(_, _, let suppressions):
+        content = .documents([document], suppressions: suppressions, unclaimedPlist: nil)
+      default:
+        break
+      }
+    }
+
+    /// Source code's text, no longer needed once registrations are resolved.
+    mutating func releaseCode() {
+      if case .code(_, let registers, let suppressions) = content {
+        content = .code(source: nil, registers: registers, suppressions: suppressions)
+      }
+    }
   }
 
   func read(file input: LintInput) -> ReadFile {
@@ -43,14 +103,14 @@ extension Linter {
       }
       return ReadFile(
         input: input,
-        sound: SoundEntry(name: Paths.fileName(input.absolutePath), path: input.displayPath, header: result))
+        content: .sound(SoundEntry(name: Paths.fileName(input.absolutePath), path: input.displayPath, header: result)))
     }
     if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
-      return ReadFile(input: input, isJSONLines: true)
+      return ReadFile(input: input, content: .jsonLines(bytes: nil))
     }
     switch FileSystem.readFile(input.absolutePath) {
     case .failure(let error):
-      return ReadFile(input: input, error: FileError(path: input.displayPath, error.problem))
+      return ReadFile(input: input, content: .unreadable(FileError(path: input.displayPath, error.problem)))
     case .success(let bytes):
       if let format = SourceFormat.from(fileName: input.absolutePath), format.isSourceCode {
         return readCode(bytes: bytes, input: input, holdingAll: false)
@@ -59,7 +119,7 @@ extension Linter {
         DocumentClassifier.format(of: bytes, path: input.absolutePath), path: input.absolutePath)
         && !DocumentClassifier.mayBeContext(bytes)
       {
-        return ReadFile(input: input, deferredBytes: bytes)
+        return ReadFile(input: input, content: .deferred(bytes))
       }
       return read(bytes: bytes, input: input)
     }
@@ -69,7 +129,7 @@ extension Linter {
   func read(bytes: [UInt8], input: LintInput) -> ReadFile {
     let format = DocumentClassifier.format(of: bytes, path: input.absolutePath)
     if Self.isBlank(bytes) && !format.isSourceCode {
-      return ReadFile(input: input, isEmpty: true)
+      return ReadFile(input: input, content: .empty)
     }
     let prepared = templatePreparation(bytes, format: format, input: input)
     let bytes = prepared?.bytes ?? bytes
@@ -82,7 +142,7 @@ extension Linter {
     case .strings: read = [(0, StringsFileReader.read(bytes))]
     case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
-      return ReadFile(input: input, isJSONLines: true, jsonLinesBytes: bytes)
+      return ReadFile(input: input, content: .jsonLines(bytes: bytes))
     case .swift, .objectiveC, .storyboard:
       return readCode(bytes: bytes, input: input, holdingAll: true)
     case .xcodeProject: read = [(0, StringsFileReader.readPropertyList(bytes))]
@@ -98,8 +158,9 @@ extension Linter {
       let distinct = prepared.matches.filter { seen.insert($0.text).inserted }
       template = TemplateInfo(placeholders: distinct, settings: configuration.templates)
     }
-    var file = ReadFile(input: input)
-    file.suppressions = SuppressionComments.scan(bytes, format: format)
+    let suppressions = SuppressionComments.scan(bytes, format: format)
+    var documents: [Document] = []
+    var unclaimedPlist: Node?
     let mentionsPush = read.contains { $0.result.root == nil } && DocumentClassifier.mentionsPush(bytes)
     for (index, result) in read {
       let kind: DocumentKind?
@@ -123,7 +184,7 @@ extension Linter {
         kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
       }
       guard let kind else {
-        if format == .plist, let root = result.root, root.isObject { file.unclaimedPlist = root }
+        if format == .plist, let root = result.root, root.isObject { unclaimedPlist = root }
         continue
       }
       var document = Document(
@@ -131,9 +192,10 @@ extension Linter {
         readerFindings: result.findings)
       document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
-      file.documents.append(document)
+      documents.append(document)
     }
-    return file
+    return ReadFile(
+      input: input, content: .documents(documents, suppressions: suppressions, unclaimedPlist: unclaimedPlist))
   }
 
   /// Nothing but white space, after a byte-order mark.
@@ -146,13 +208,17 @@ extension Linter {
   /// notification type, otherwise only noted (a byte search, no parse).
   func readCode(bytes: [UInt8], input: LintInput, holdingAll: Bool) -> ReadFile {
     let registers = CodeSource.mentionsNotificationTypes(bytes)
-    guard registers || holdingAll else { return ReadFile(input: input, isCode: true) }
-    var file = ReadFile(
-      input: input, code: CodeSource(path: input.displayPath, bytes: bytes), isCode: true, registers: registers)
-    if let format = SourceFormat.from(fileName: input.absolutePath) {
-      file.suppressions = SuppressionComments.scan(bytes, format: format)
+    guard registers || holdingAll else {
+      return ReadFile(input: input, content: .code(source: nil, registers: false, suppressions: []))
     }
-    return file
+    let suppressions = SourceFormat.from(fileName: input.absolutePath).map {
+      SuppressionComments.scan(bytes, format: $0)
+    }
+    return ReadFile(
+      input: input,
+      content: .code(
+        source: CodeSource(path: input.displayPath, bytes: bytes), registers: registers,
+        suppressions: suppressions ?? []))
   }
 
   /// A JSON or YAML payload file with placeholders, made readable; nil for

@@ -79,9 +79,10 @@ extension Linter {
           namedByGlob: false, isSound: true)
         return ReadFile(
           input: input,
-          sound: SoundEntry(
-            name: Paths.fileName(file.path), path: file.path,
-            header: SoundFileReader.inspect(file.bytes, name: file.path)))
+          content: .sound(
+            SoundEntry(
+              name: Paths.fileName(file.path), path: file.path,
+              header: SoundFileReader.inspect(file.bytes, name: file.path))))
       }
       return read(
         bytes: file.bytes,

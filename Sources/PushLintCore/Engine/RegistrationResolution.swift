@@ -18,9 +18,8 @@ extension Linter {
     var adopted = false
     for index in files.indices {
       guard named.contains(files[index].input.displayPath), let root = files[index].unclaimedPlist else { continue }
-      files[index].documents.append(
+      files[index].add(
         Document(path: files[index].input.displayPath, format: .plist, kind: .appInfoPlist, root: root))
-      files[index].unclaimedPlist = nil
       adopted = true
     }
     if adopted {
@@ -48,9 +47,9 @@ extension Linter {
         ours.map { (files[$0].input.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
       for registrations in reader.registrations(in: sources, module: CodeModule(files: others)) {
         guard let index = positions[registrations.path] else { continue }
-        files[index].documents.append(RegistrationDocuments.document(for: registrations, format: format))
+        files[index].add(RegistrationDocuments.document(for: registrations, format: format))
       }
     }
-    for index in files.indices { files[index].code = nil }
+    for index in files.indices { files[index].releaseCode() }
   }
 }
