@@ -108,6 +108,9 @@ extension Linter {
     if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
       return ReadFile(input: input, content: .jsonLines(bytes: nil))
     }
+    if !options.openBuffers.isEmpty, let buffer = options.openBuffers[input.absolutePath] {
+      return read(bytes: buffer, input: input)
+    }
     switch FileSystem.readFile(input.absolutePath) {
     case .failure(let error):
       return ReadFile(input: input, content: .unreadable(FileError(path: input.displayPath, error.problem)))

@@ -32,6 +32,10 @@ public struct LintOptions: Sendable {
   /// (`--quiet`): they take no room under the per-file limit, which would
   /// otherwise hide an error behind a file's first 1,000 notes.
   public var reportsAtLeast = Severity.info
+  /// Files as an editor holds them, by absolute path: read from here rather
+  /// than from disk, so an unsaved Info.plist or entitlements file is the
+  /// app's side the language server judges payloads against.
+  public var openBuffers: [String: [UInt8]] = [:]
   /// How much of a JSON Lines file is read per batch (tests make it small to
   /// see many batches).
   var jsonLinesReadSize = 4 << 20

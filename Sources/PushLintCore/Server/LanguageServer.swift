@@ -194,7 +194,8 @@ public final class LanguageServer {
       documents[uri] = OpenDocument(
         uri: uri, path: path, text: DocumentText(text, countsUTF16: countsUTF16),
         version: item["version"]?.numberValue?.intValue ?? 0)
-      dirty.insert(uri)
+      // Its text may not be what is on disk, which the others were judged against.
+      markAllDirty()
     case "textDocument/didChange":
       guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else { return }
       for change in params?["contentChanges"]?.elements ?? [] {
@@ -267,7 +268,13 @@ public final class LanguageServer {
     if let diagnostics = document.diagnostics { return diagnostics }
     let root = root(of: document.path)
     let relative = Paths.relative(document.path, to: root) ?? document.path
-    let report = linter(for: root).report(bytes: document.text.bytes, path: relative, currentDirectory: root)
+    // The other open documents as the editor holds them: an unsaved fix to
+    // the entitlements counts at once.
+    var linter = linter(for: root)
+    linter.options.openBuffers = Dictionary(
+      documents.values.filter { $0.uri != uri }.map { ($0.path, $0.text.bytes) },
+      uniquingKeysWith: { first, _ in first })
+    let report = linter.report(bytes: document.text.bytes, path: relative, currentDirectory: root)
     let diagnostics = report.diagnostics.filter { $0.path == relative }
     documents[uri]?.diagnostics = diagnostics
     return diagnostics

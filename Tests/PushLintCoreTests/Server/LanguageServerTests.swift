@@ -200,6 +200,25 @@ import Testing
     #expect(session.published("push/sync.json") == [])
   }
 
+  /// An open Info.plist counts as the editor holds it, saved or not.
+  @Test func anUnsavedContextFileIsTheOneJudgedAgainst() throws {
+    let scratch = ScratchDirectory()
+    let plist = { (modes: String) in
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
+      <key>UIBackgroundModes</key><array>\(modes)</array></dict></plist>
+      """
+    }
+    scratch.write(".pushlint.yml", "context: [App/Info.plist]\n")
+    scratch.write("App/Info.plist", plist("<string>audio</string>"))
+    let session = Session(root: scratch.path)
+    session.open("push/sync.json", #"{"aps": {"content-available": 1}}"#)
+    #expect(session.published("push/sync.json") == ["background-mode-missing"])
+    session.open("App/Info.plist", plist("<string>remote-notification</string>"))
+    #expect(session.published("push/sync.json") == [])
+  }
+
   @Test func eachWorkspaceFolderHasItsOwnConfiguration() throws {
     let scratch = ScratchDirectory()
     scratch.write("one/.pushlint.yml", "rules: {value-type: off}\n")
