@@ -150,3 +150,36 @@ async def test_a_context_file_changing_on_disk_lints_open_documents_again(client
     )
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert codes(client, "sync.json") == []
+
+
+def test_malformed_messages_get_errors_and_the_server_goes_on():
+    """Raw bytes, as no well-behaved client sends them."""
+    import json
+    import subprocess
+
+    process = subprocess.Popen([PUSHLINT, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send(body: bytes):
+        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        process.stdin.flush()
+
+    def receive():
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            header += process.stdout.read(1)
+        length = int(header.decode().split(":")[1])
+        return json.loads(process.stdout.read(length))
+
+    send(b'{"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}}')
+    assert receive()["error"]["code"] == -32002  # before initialize
+    send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {"capabilities": {}}}).encode())
+    assert "capabilities" in receive()["result"]
+    send(b"{not json")
+    assert receive()["error"]["code"] == -32700
+    process.stdin.write(b"X-Header: 1\r\n\r\n")  # no Content-Length: skipped
+    send(b'{"jsonrpc": "2.0", "id": 3, "method": "no/such/method"}')
+    assert receive()["error"]["code"] == -32601
+    send(b'{"jsonrpc": "2.0", "id": 4, "method": "shutdown"}')
+    assert receive()["result"] is None
+    send(b'{"jsonrpc": "2.0", "method": "exit"}')
+    assert process.wait(timeout=10) == 0
