@@ -140,26 +140,11 @@ public enum FixSpelling {
     }
   }
 
-  /// `text` as a JSON string literal: JSON's escapes, other characters as they are.
+  /// `text` as a JSON string literal, escaped as pushlint's JSON output is.
   static func jsonString(_ text: String) -> String {
-    var spelled = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": spelled += "\\\""
-      case "\\": spelled += "\\\\"
-      case "\n": spelled += "\\n"
-      case "\r": spelled += "\\r"
-      case "\t": spelled += "\\t"
-      case "\u{08}": spelled += "\\b"
-      case "\u{0C}": spelled += "\\f"
-      case let control where control.value < 0x20:
-        spelled +=
-          "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-          + String(control.value, radix: 16)
-      default: spelled.unicodeScalars.append(scalar)
-      }
-    }
-    return spelled + "\""
+    var spelled = ""
+    JSONOutput.writeString(text, into: &spelled)
+    return spelled
   }
 
   /// `text` as a YAML string in the style of the scalar it replaces: double

@@ -178,23 +178,31 @@ import Testing
         == ["\"passive\"", "\"active\"", "\"time-sensitive\"", "\"critical\""])
   }
 
+  static func infoPlist(mode: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
+    <key>UIBackgroundModes</key><array><string>\(mode)</string></array></dict></plist>
+    """
+  }
+
+  /// An app whose Info.plist has only the audio background mode, and a
+  /// background push open against it, reported.
+  func appWithAudioOnly(in scratch: ScratchDirectory) -> Session {
+    scratch.write(".pushlint.yml", "context: [App/Info.plist]\n")
+    scratch.write("App/Info.plist", Self.infoPlist(mode: "audio"))
+    let session = Session(root: scratch.path)
+    session.open("push/sync.json", #"{"aps": {"content-available": 1}}"#)
+    #expect(session.published("push/sync.json") == ["background-mode-missing"])
+    return session
+  }
+
   /// The app's side, read from disk: fix the Info.plist and the payload's
   /// finding goes when the client says the file changed.
   @Test func aContextFileChangingOnDiskLintsTheOpenDocumentsAgain() throws {
     let scratch = ScratchDirectory()
-    let plist = { (modes: String) in
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
-      <key>UIBackgroundModes</key><array>\(modes)</array></dict></plist>
-      """
-    }
-    scratch.write(".pushlint.yml", "context: [App/Info.plist]\n")
-    scratch.write("App/Info.plist", plist("<string>audio</string>"))
-    let session = Session(root: scratch.path)
-    session.open("push/sync.json", #"{"aps": {"content-available": 1}}"#)
-    #expect(session.published("push/sync.json") == ["background-mode-missing"])
-    scratch.write("App/Info.plist", plist("<string>remote-notification</string>"))
+    let session = appWithAudioOnly(in: scratch)
+    scratch.write("App/Info.plist", Self.infoPlist(mode: "remote-notification"))
     _ = session.notify(
       "workspace/didChangeWatchedFiles", #"{"changes": [{"uri": "\#(session.uri("App/Info.plist"))", "type": 2}]}"#)
     #expect(session.published("push/sync.json") == [])
@@ -203,19 +211,8 @@ import Testing
   /// An open Info.plist counts as the editor holds it, saved or not.
   @Test func anUnsavedContextFileIsTheOneJudgedAgainst() throws {
     let scratch = ScratchDirectory()
-    let plist = { (modes: String) in
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
-      <key>UIBackgroundModes</key><array>\(modes)</array></dict></plist>
-      """
-    }
-    scratch.write(".pushlint.yml", "context: [App/Info.plist]\n")
-    scratch.write("App/Info.plist", plist("<string>audio</string>"))
-    let session = Session(root: scratch.path)
-    session.open("push/sync.json", #"{"aps": {"content-available": 1}}"#)
-    #expect(session.published("push/sync.json") == ["background-mode-missing"])
-    session.open("App/Info.plist", plist("<string>remote-notification</string>"))
+    let session = appWithAudioOnly(in: scratch)
+    session.open("App/Info.plist", Self.infoPlist(mode: "remote-notification"))
     #expect(session.published("push/sync.json") == [])
   }
 
