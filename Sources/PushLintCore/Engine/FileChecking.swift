@@ -58,17 +58,18 @@ extension Linter {
   }
 
   func checkUnworded(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
-    var scope = scope(of: file.input, project: project)
     switch file.content {
     case .unreadable(let error): return FileOutcome(error: error)
     case .deferred(let bytes): return checkUnworded(read(bytes: bytes, input: file.input), project: project)
     case .empty: return FileOutcome(isEmpty: true)
     case .sound(let sound): return checkNamedSound(sound, input: file.input, project: project)
-    case .jsonLines(let bytes): return lintJSONLines(file.input, bytes: bytes, scope: scope)
+    case .jsonLines(let bytes):
+      return lintJSONLines(file.input, bytes: bytes, scope: scope(of: file.input, project: project))
     case .code:
       // Source code that registers nothing is read, judged by its compiler.
       return FileOutcome(linted: file.input.explicit)
     case .documents(let documents, let suppressions, _):
+      var scope = scope(of: file.input, project: project)
       scope.suppressions = suppressions
       var outcome = FileOutcome()
       for document in documents {
