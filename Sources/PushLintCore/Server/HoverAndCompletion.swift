@@ -71,10 +71,20 @@ extension LanguageServer {
   }
 
   func completion(_ params: Node?) -> JSONOutput {
-    guard let uri = params?["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
-      let at = offset(params?["position"], in: document.text), let (root, rootPlace) = tree(document)
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
+      let at = offset(params?["position"], in: document.text)
     else { return .array([]) }
-    guard let (object, place, valueKey) = innermost(at: at, in: root, place: rootPlace) else { return .array([]) }
+    // A JSON document being typed rarely parses: its text up to the cursor,
+    // closed, says where the cursor is.
+    var partialKey: String?
+    if tree(document) == nil, Paths.fileName(document.path).hasSuffix("json") || document.path.hasSuffix(".apns") {
+      let closed = Self.closedJSONPrefix(document.text.bytes, upTo: at)
+      document.text = DocumentText(closed.bytes, countsUTF16: countsUTF16)
+      partialKey = closed.partialKey
+    }
+    guard let (root, rootPlace) = tree(document),
+      let (object, place, valueKey) = innermost(at: at, in: root, place: rootPlace)
+    else { return .array([]) }
     var items: [JSONOutput] = []
     if let valueKey, let spec = navigation.spec(of: valueKey, in: place)?.spec {
       for value in spec.values ?? [] {
@@ -83,7 +93,8 @@ extension LanguageServer {
       for value in spec.itemValues ?? [] { items.append(.object([("label", .string(value)), ("kind", .int(12))])) }
       return .array(items)
     }
-    let present = Set((object.members ?? []).map(\.key))
+    var present = Set((object.members ?? []).map(\.key))
+    if let partialKey { present.remove(partialKey) }
     for (name, spec) in navigation.keys(of: place) where !present.contains(name) {
       var item: [(String, JSONOutput)] = [("label", .string(name)), ("kind", .int(10))]
       if let spec, spec.deprecated != nil { item.append(("tags", .array([.int(1)]))) }
@@ -124,5 +135,83 @@ extension LanguageServer {
       }
     }
     return nil
+  }
+
+  /// The JSON text before `offset`, closed so that it parses: an open
+  /// string ended (a key being typed given a value), a value due after a
+  /// colon or a member due after a comma stood in for, open containers
+  /// closed.
+  static func closedJSONPrefix(_ bytes: [UInt8], upTo offset: Int) -> (bytes: [UInt8], partialKey: String?) {
+    let end = min(max(0, offset), bytes.count)
+    var stack: [UInt8] = []
+    var inString = false
+    var escaped = false
+    var stringStart = 0
+    // The last byte outside strings that is not white space, and the one
+    // before the last string began.
+    var last: UInt8?
+    var beforeString: UInt8?
+    for index in 0..<end {
+      let byte = bytes[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          last = byte
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+        stringStart = index
+        beforeString = last
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        stack.append(byte)
+        last = byte
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if !stack.isEmpty { stack.removeLast() }
+        last = byte
+      case 0x20, 0x09, 0x0A, 0x0D:
+        break
+      default:
+        last = byte
+      }
+    }
+    var closed = Array(bytes[0..<end])
+    var partialKey: String?
+    let inObject = stack.last == UInt8(ascii: "{")
+    let stringIsKey = inObject && (beforeString == UInt8(ascii: "{") || beforeString == UInt8(ascii: ","))
+    if inString {
+      closed.append(UInt8(ascii: "\""))
+      if stringIsKey {
+        partialKey = String(decoding: bytes[(stringStart + 1)..<end], as: UTF8.self)
+        closed += Array(": null".utf8)
+      }
+    } else if last == UInt8(ascii: "\""), stringIsKey {
+      partialKey = String(
+        decoding: bytes[
+          (stringStart + 1)..<max(stringStart + 1, closed.lastIndex(of: UInt8(ascii: "\"")) ?? stringStart + 1)],
+        as: UTF8.self)
+      closed += Array(": null".utf8)
+    } else if last == UInt8(ascii: ":") {
+      closed += Array(" null".utf8)
+    } else if last == UInt8(ascii: ",") || last == UInt8(ascii: "{") || last == UInt8(ascii: "[") {
+      // A member or element is due: an empty one stands in for it, so the
+      // cursor stays inside its container.
+      if inObject {
+        closed += Array(#""": null"#.utf8)
+        partialKey = ""
+      } else if last == UInt8(ascii: ",") {
+        closed += Array("null".utf8)
+      }
+    }
+    for opener in stack.reversed() {
+      closed.append(opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+    return (closed, partialKey)
   }
 }

@@ -208,6 +208,26 @@ import Testing
     #expect(session.published("push/sync.json") == [])
   }
 
+  /// A JSON document being typed does not parse; completion still knows
+  /// where the cursor is, from the text before it.
+  @Test func completionWorksInAJSONDocumentBeingTyped() throws {
+    let scratch = ScratchDirectory()
+    let session = Session(root: scratch.path)
+    for (text, expected, absent) in [
+      (#"{"aps": {"badge": 1, "thr"#, "thread-id", "badge"), (#"{"aps": {"alert": {"ti"#, "title", "badge"),
+      (#"{"aps": {"interruption-level": "pa"#, "\"passive\"", "alert"), (#"{"aps": {"sound": "a", "#, "badge", "sound"),
+    ] {
+      session.open("typing.json", text)
+      let answer = try #require(
+        session.request(
+          "textDocument/completion",
+          #"{"textDocument": {"uri": "\#(session.uri("typing.json"))"}, "position": {"line": 0, "character": \#(text.utf16.count)}}"#
+        ))
+      let labels = answer["result"]?.elements?.compactMap { $0["label"]?.stringValue } ?? []
+      #expect(labels.contains(expected) && !labels.contains(absent), "\(text): \(labels)")
+    }
+  }
+
   /// An open Info.plist counts as the editor holds it, saved or not.
   @Test func anUnsavedContextFileIsTheOneJudgedAgainst() throws {
     let scratch = ScratchDirectory()
