@@ -123,7 +123,9 @@ async def test_code_actions_fix_one_finding_or_all(client: LanguageClient):
     assert actions[0].title == "write 3 without quotes (value-type)"
     edit = actions[0].edit.changes[uri("push.json")][0]
     assert edit.new_text == "3"
-    assert actions[2].edit.changes[uri("push.json")][0].new_text == '{"aps": {"alert": "Hi", "badge": 3, "thread-id": "t"}}'
+    fix_all = actions[2].edit.changes[uri("push.json")][0]
+    fixed = text[: fix_all.range.start.character] + fix_all.new_text + text[fix_all.range.end.character :]
+    assert fixed == '{"aps": {"alert": "Hi", "badge": 3, "thread-id": "t"}}'
 
 
 @pytest.mark.asyncio

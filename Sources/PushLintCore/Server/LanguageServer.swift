@@ -342,16 +342,35 @@ public final class LanguageServer {
       let relative = Paths.relative(document.path, to: root) ?? document.path
       let fixed = linter(for: root).fix(bytes: text.bytes, path: relative, currentDirectory: root, unsafe: false)
       if fixed.bytes != text.bytes {
-        let whole = SourceSpan(
-          start: .fileStart, end: SourcePosition(line: 0, column: 0, offset: text.bytes.count))
+        let (span, replacement) = Self.changedRange(from: text.bytes, to: fixed.bytes)
         actions.append(
           .object([
             ("title", .string("Fix all safe pushlint findings")), ("kind", .string("source.fixAll.pushlint")),
-            ("edit", workspaceEdit(uri, [textEdit(whole, String(decoding: fixed.bytes, as: UTF8.self), in: text)])),
+            ("edit", workspaceEdit(uri, [textEdit(span, replacement, in: text)])),
           ]))
       }
     }
     return .array(actions)
+  }
+
+  /// The one stretch that differs between two texts (what is common at
+  /// both ends left out, on character boundaries) and what replaces it:
+  /// an editor keeps its cursor and folds outside it.
+  static func changedRange(from old: [UInt8], to new: [UInt8]) -> (span: SourceSpan, replacement: String) {
+    var prefix = 0
+    while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+    while prefix > 0 && old.indices.contains(prefix) && old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < new.count - prefix
+      && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    while suffix > 0 && old[old.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+    let span = SourceSpan(
+      start: SourcePosition(line: 0, column: 0, offset: prefix),
+      end: SourcePosition(line: 0, column: 0, offset: old.count - suffix))
+    return (span, String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self))
   }
 
   func workspaceEdit(_ uri: String, _ edits: [JSONOutput]) -> JSONOutput {

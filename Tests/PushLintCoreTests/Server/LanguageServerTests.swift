@@ -139,7 +139,10 @@ import Testing
     let actions = try #require(answer["result"]?.elements)
     #expect(actions.compactMap { $0["kind"]?.stringValue } == ["quickfix", "quickfix", "source.fixAll.pushlint"])
     let fixAll = try #require(actions.last?["edit"]?["changes"]?[session.uri("push.json")]?.elements?.first)
-    #expect(fixAll["newText"]?.stringValue == #"{"aps": {"alert": "Hi", "badge": 3, "thread-id": "t"}}"#)
+    // Only the stretch between the first and the last change is replaced.
+    #expect(fixAll["newText"]?.stringValue == #"3, "thread-"#)
+    #expect(fixAll["range"]?["start"]?["character"]?.numberValue?.intValue == 33)
+    #expect(fixAll["range"]?["end"]?["character"]?.numberValue?.intValue == 46)
     let only = try #require(
       session.request(
         "textDocument/codeAction",
