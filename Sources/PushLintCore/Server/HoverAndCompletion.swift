@@ -4,9 +4,8 @@
 extension LanguageServer {
   /// The document's first tree and the place its root is in the catalog.
   func tree(_ document: OpenDocument) -> (root: Node, place: SchemaNavigation.Place)? {
-    let root = root(of: document.path)
-    let relative = Paths.relative(document.path, to: root) ?? document.path
-    let read = linter(for: root).documents(of: document.text.bytes, path: relative, absolutePath: document.path)
+    let (linter, _, relative) = linting(document)
+    let read = linter.documents(of: document.text.bytes, path: relative, absolutePath: document.path)
     for candidate in read {
       if let node = candidate.root, let place = navigation.rootPlace(kind: candidate.kind, path: document.path) {
         return (node, place)

@@ -262,18 +262,23 @@ public final class LanguageServer {
     return linter
   }
 
+  /// The linter for `document`, with the other open documents as the editor
+  /// holds them (an unsaved fix to the entitlements counts at once), and
+  /// where it lints from: its workspace folder and the document's path there.
+  func linting(_ document: OpenDocument) -> (linter: Linter, root: String, path: String) {
+    let root = root(of: document.path)
+    var linter = linter(for: root)
+    linter.options.openBuffers = Dictionary(
+      documents.values.filter { $0.uri != document.uri }.map { ($0.path, $0.text.bytes) },
+      uniquingKeysWith: { first, _ in first })
+    return (linter, root, Paths.relative(document.path, to: root) ?? document.path)
+  }
+
   /// The document's findings, linted now if its text changed since.
   func diagnostics(_ uri: String) -> [Diagnostic] {
     guard let document = documents[uri] else { return [] }
     if let diagnostics = document.diagnostics { return diagnostics }
-    let root = root(of: document.path)
-    let relative = Paths.relative(document.path, to: root) ?? document.path
-    // The other open documents as the editor holds them: an unsaved fix to
-    // the entitlements counts at once.
-    var linter = linter(for: root)
-    linter.options.openBuffers = Dictionary(
-      documents.values.filter { $0.uri != uri }.map { ($0.path, $0.text.bytes) },
-      uniquingKeysWith: { first, _ in first })
+    let (linter, root, relative) = linting(document)
     let report = linter.report(bytes: document.text.bytes, path: relative, currentDirectory: root)
     let diagnostics = report.diagnostics.filter { $0.path == relative }
     documents[uri]?.diagnostics = diagnostics
@@ -338,9 +343,9 @@ public final class LanguageServer {
       }
     }
     if wants("source.fixAll.pushlint"), diagnostics.contains(where: { $0.fix?.applicability == .safe }) {
-      let root = root(of: document.path)
-      let relative = Paths.relative(document.path, to: root) ?? document.path
-      let fixed = linter(for: root).fix(bytes: text.bytes, path: relative, currentDirectory: root, unsafe: false)
+      // Checked against the same project the diagnostics were.
+      let (linter, root, relative) = linting(document)
+      let fixed = linter.fix(bytes: text.bytes, path: relative, currentDirectory: root, unsafe: false)
       if fixed.bytes != text.bytes {
         let (span, replacement) = Self.changedRange(from: text.bytes, to: fixed.bytes)
         actions.append(
