@@ -211,6 +211,13 @@ public final class PushSchema: Sendable {
     }
   }()
 
+  /// Whether `key` of the dictionary `dictionary` holds a whole payload (an
+  /// envelope's, an FCM message's): its `aps` follows the payload's
+  /// schema, which the push analysis finds rather than a `schema:` field.
+  static func holdsPayload(_ key: String, in dictionary: String) -> Bool {
+    key == "payload" && (dictionary == "envelope" || dictionary == "fcm-apns")
+  }
+
   public func schema(_ name: String) -> DictionarySchema {
     guard let schema = schemas[name] else { fatalError("rules/schema.yaml has no schema \(name)") }
     return schema

@@ -90,7 +90,7 @@ public enum JSONSchemaWriter {
     }
 
     mutating func keySchema(_ spec: KeySpec, key: String, in dictionary: String) -> JSONOutput {
-      if isPush && key == "payload" && (dictionary == "envelope" || dictionary == "fcm-apns") {
+      if isPush && PushSchema.holdsPayload(key, in: dictionary) {
         return payloadSchema()
       }
       let general = typedSchema(spec)
@@ -166,17 +166,7 @@ public enum JSONSchemaWriter {
     }
 
     func description(_ spec: KeySpec) -> String? {
-      var parts: [String] = []
-      if let note = spec.note { parts.append(note) }
-      if !spec.since.isEmpty {
-        parts.append(
-          "since "
-            + spec.since.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-              "\(UnavailableKeyRule.Problem.name(of: $0.key)) \($0.value)"
-            }.joined(separator: ", "))
-      }
-      if let deprecated = spec.deprecated { parts.append("deprecated: \(deprecated)") }
-      if let pushTypes = spec.pushTypes { parts.append("for \(pushTypes.joined(separator: ", ")) pushes") }
+      let parts = (spec.note.map { [$0] } ?? []) + spec.availability
       return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
