@@ -93,10 +93,7 @@ extension Rule {
   static func writing(
     _ text: String, at node: Node, in document: Document, _ applicability: Fix.Applicability = .safe
   ) -> Fix {
-    Fix(
-      title: "write \"\(text)\"", applicability: applicability,
-      changes: [.replaceValue(node.span, with: .string(text))],
-      format: document.format)
+    Fix.writing(text, over: node.span, in: document, applicability)
   }
 
   /// A finding at any span, for what is not one node (a header's value, a
@@ -204,4 +201,17 @@ extension Set<DocumentKind> {
   /// The kinds with a push view (`Document.push`): what a rule that starts
   /// from the push view can judge.
   public static let pushes: Set<DocumentKind> = [.payload, .envelope, .fcmMessage]
+}
+
+extension Fix {
+  /// The fix that writes `text` as the string value spanning `span`, titled
+  /// "write "…"": what rules mean by rewriting a value or a header.
+  static func writing(
+    _ text: String, over span: SourceSpan, in document: Document, _ applicability: Applicability
+  ) -> Fix {
+    Fix(
+      title: "write \"\(text)\"", applicability: applicability,
+      changes: [.replaceValue(span, with: .string(text))],
+      format: document.format)
+  }
 }

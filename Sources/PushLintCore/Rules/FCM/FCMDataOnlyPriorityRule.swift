@@ -12,7 +12,7 @@ enum FCMDataOnlyPriorityRule: Rule {
     else { return [] }
     if let priority = push.headers["apns-priority"] {
       guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
-      let fix = priority.rewrite(as: "5", title: "write \"5\"", .safe, in: document)
+      let fix = priority.rewrite(as: "5", .safe, in: document)
       return [
         finding(
           at: priority.valueSpan, pointer: priority.pointer,

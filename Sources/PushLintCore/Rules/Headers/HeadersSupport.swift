@@ -15,12 +15,8 @@ func headerContext(_ document: Document) -> PushInfo? {
 extension HeaderField {
   /// The fix that writes `text` as the header's value; nil for a header the
   /// configuration supplies, which is not in the document.
-  func rewrite(
-    as text: String, title: String, _ applicability: Fix.Applicability, in document: Document
-  ) -> Fix? {
+  func rewrite(as text: String, _ applicability: Fix.Applicability, in document: Document) -> Fix? {
     guard value != nil else { return nil }
-    return Fix(
-      title: title, applicability: applicability, changes: [.replaceValue(valueSpan, with: .string(text))],
-      format: document.format)
+    return Fix.writing(text, over: valueSpan, in: document, applicability)
   }
 }

@@ -22,7 +22,7 @@ enum PushTypeMismatchRule: Rule {
           "Apple documents apns-priority \(documented.map { "\"\($0)\"" }.joined(separator: " or ")) for \(declared) pushes, found \"\(text)\"",
           help: "write \"\(documented[0])\"", severity: .warning,
           // Which priority the push needs, only its author knows.
-          fix: priority.rewrite(as: documented[0], title: "write \"\(documented[0])\"", .unsafe, in: document)))
+          fix: priority.rewrite(as: documented[0], .unsafe, in: document)))
     }
     switch declared {
     case "background":
@@ -106,7 +106,7 @@ enum PushTypeMismatchRule: Rule {
           "a broadcast push (apns-channel-id) updates Live Activities; its push type is \"liveactivity\", not \"\(declared)\"",
           help: "write \"liveactivity\"",
           // The channel may be what is wrong instead.
-          fix: header.rewrite(as: "liveactivity", title: "write \"liveactivity\"", .unsafe, in: document)))
+          fix: header.rewrite(as: "liveactivity", .unsafe, in: document)))
     }
     if let event = aps["event"], event.stringValue == "start" {
       findings.append(

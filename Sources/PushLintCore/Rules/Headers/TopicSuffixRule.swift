@@ -15,7 +15,7 @@ enum TopicSuffixRule: Rule {
         return []
       }
       let bundle = String(topic.dropLast(suffix.count))
-      let fix = topicHeader.rewrite(as: bundle, title: "write \"\(bundle)\"", .safe, in: document)
+      let fix = topicHeader.rewrite(as: bundle, .safe, in: document)
       return [
         finding(
           at: topicHeader.valueSpan, pointer: topicHeader.pointer,
@@ -25,7 +25,7 @@ enum TopicSuffixRule: Rule {
     }
     if let needed = context.schema.pushTypes[declared]?.topicSuffix {
       guard !topic.hasSuffix(needed) else { return [] }
-      let fix = topicHeader.rewrite(as: topic + needed, title: "write \"\(topic)\(needed)\"", .safe, in: document)
+      let fix = topicHeader.rewrite(as: topic + needed, .safe, in: document)
       return [
         finding(
           at: topicHeader.valueSpan, pointer: topicHeader.pointer,
@@ -37,7 +37,7 @@ enum TopicSuffixRule: Rule {
     guard let wrong = suffixes.filter({ topic.hasSuffix($0.1) }).max(by: { $0.1.count < $1.1.count }) else { return [] }
     let bundle = String(topic.dropLast(wrong.1.count))
     // Which is wrong, the suffix or the push type, only the author knows.
-    let fix = topicHeader.rewrite(as: bundle, title: "write \"\(bundle)\"", .unsafe, in: document)
+    let fix = topicHeader.rewrite(as: bundle, .unsafe, in: document)
     return [
       finding(
         at: topicHeader.valueSpan, pointer: topicHeader.pointer,
