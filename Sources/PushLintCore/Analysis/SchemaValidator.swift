@@ -14,6 +14,9 @@ struct SchemaValidator {
   /// in Info.plists and entitlements when it builds and signs the app: a
   /// value holding one is known only then.
   var expandsBuildSettings = false
+  /// The payload holding `aps`, and `aps`'s member there: where custom
+  /// data found in `aps` belongs.
+  var payload: (object: Node, aps: Member)?
 
   init(schema: PushSchema, targets: [Platform: OSVersion]) {
     self.schema = schema
@@ -49,6 +52,7 @@ struct SchemaValidator {
       break
     }
     if let aps = push?.aps {
+      validator.payload = push?.payload.flatMap { payload in payload.member("aps").map { (payload, $0) } }
       validator.validate(aps, against: "aps", pushType: push?.pushType)
     }
     return validator.findings
@@ -142,11 +146,21 @@ struct SchemaValidator {
       : schema.schemas.values.sorted(by: { $0.name < $1.name }).first(where: {
         $0.name != dictionary.name && !$0.caseInsensitiveKeys && $0.keys.contains { $0.name == member.key }
       })
+    var customData: UnknownKeyRule.CustomData?
+    if dictionary.name == "aps" {
+      customData = UnknownKeyRule.CustomData(
+        member: Fix.MemberSpans(key: member.keySpan, value: member.value.span), movesBeside: nil)
+      if let (payload, aps) = payload, !payload.hasMember(member.key),
+        aps.value.containsMember(where: { dictionary.spec(for: $0.key) != nil })
+      {
+        customData?.movesBeside = Fix.MemberSpans(key: aps.keySpan, value: aps.value.span)
+      }
+    }
     report(
       .unknownKey(
         .unknown(
           key: member.key, dictionary: dictionary.display, suggestion: suggestion, home: home?.display,
-          isInAps: dictionary.name == "aps")),
+          customData: customData)),
       member.keySpan, pointer: member.value.pointer)
   }
 

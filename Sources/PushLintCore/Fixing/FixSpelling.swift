@@ -22,6 +22,11 @@ public enum FixSpelling {
           let spelled = spell(.string(written), replacing: original, format: fix.format)
         else { return nil }
         edits.append(Edit(span: span, replacement: spelled))
+      case .moveOut(let key, let value, let beside):
+        guard let removal = removal(key: key, value: value, in: source, format: fix.format),
+          let insertion = insertion(key: key, value: value, after: beside, in: source, format: fix.format)
+        else { return nil }
+        edits += [removal, insertion]
       case .renameKey(let span, let name):
         guard let original = text(at: span, in: source),
           let spelled = spellKey(name, replacing: original, format: fix.format)
@@ -72,6 +77,69 @@ public enum FixSpelling {
       if before > 0 && source[before - 1] == UInt8(ascii: ",") { start = before - 1 }
     }
     return Edit(span: span(start, end, key), replacement: "")
+  }
+
+  /// The edit that writes the member at `key`…`value`, as it is written
+  /// there, as the next member after `beside`. In a flow (all of JSON) it
+  /// follows `beside`'s value after a comma, on a line of its own at
+  /// `beside`'s indentation when `beside` starts its line; in a YAML block
+  /// it is the line after `beside`'s value, indented as `beside`. A YAML
+  /// member moves only when it is written on one line, where its
+  /// indentation cannot matter.
+  static func insertion(
+    key: SourceSpan, value: SourceSpan, after beside: Fix.MemberSpans, in source: [UInt8], format: SourceFormat
+  ) -> Edit? {
+    guard format == .json || format == .yaml, let keyText = text(at: key, in: source),
+      let valueText = text(at: value, in: source), text(at: beside.key, in: source) != nil,
+      beside.value.end.offset <= source.count, key.end.offset <= value.start.offset
+    else { return nil }
+    let newline = UInt8(ascii: "\n")
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    let between = source[key.end.offset..<value.start.offset]
+    if format == .yaml && (between.contains(newline) || valueText.contains(newline)) { return nil }
+    let member =
+      String(decoding: keyText, as: UTF8.self)
+      + (between.contains(newline) ? ": " : String(decoding: between, as: UTF8.self))
+      + String(decoding: valueText, as: UTF8.self)
+    // `beside`'s indentation, when it starts its line, and the line end in use.
+    var lineStart = beside.key.start.offset
+    while lineStart > 0 && isBlank(source[lineStart - 1]) { lineStart -= 1 }
+    let ownsLine = lineStart == 0 || source[lineStart - 1] == newline
+    let indent = String(decoding: source[lineStart..<beside.key.start.offset], as: UTF8.self)
+    let lineBreak =
+      source[beside.key.start.offset...].firstIndex(of: newline).map {
+        $0 > 0 && source[$0 - 1] == 0x0D ? "\r\n" : "\n"
+      } ?? "\n"
+    // What follows `beside`'s value tells a flow (a comma or the closing
+    // brace) from a YAML block (the next key, or the end).
+    var next = beside.value.end.offset
+    while next < source.count {
+      if isBlank(source[next]) || source[next] == newline || source[next] == 0x0D {
+        next += 1
+      } else if format == .yaml && source[next] == UInt8(ascii: "#") {
+        while next < source.count && source[next] != newline { next += 1 }
+      } else {
+        break
+      }
+    }
+    let isFlow = next < source.count && (source[next] == UInt8(ascii: ",") || source[next] == UInt8(ascii: "}"))
+    if isFlow {
+      let at = beside.value.end.offset
+      return Edit(
+        span: span(at, at, beside.value), replacement: "," + (ownsLine ? lineBreak + indent : " ") + member)
+    }
+    guard format == .yaml, ownsLine else { return nil }
+    // The value's last line: its end may be reported at the next key.
+    var last = beside.value.end.offset
+    while last > beside.value.start.offset
+      && (isBlank(source[last - 1]) || source[last - 1] == newline || source[last - 1] == 0x0D)
+    {
+      last -= 1
+    }
+    guard let lineEnd = source[last...].firstIndex(of: newline) else {
+      return Edit(span: span(source.count, source.count, beside.value), replacement: lineBreak + indent + member)
+    }
+    return Edit(span: span(lineEnd + 1, lineEnd + 1, beside.value), replacement: indent + member + lineBreak)
   }
 
   /// A span of byte offsets; lines and columns are the key's, for reports.

@@ -35,6 +35,22 @@ public struct Fix: Sendable, Hashable {
     /// The number or boolean at `span` becomes the string it is written as
     /// (`0110` in YAML as "0110", not as the number it reads as).
     case quote(SourceSpan)
+    /// The member whose key and value are at `key` and `value` leaves its
+    /// object for the one holding the object: it is written, as it was
+    /// written, right after that object's own member (`beside`), as its
+    /// next member.
+    case moveOut(key: SourceSpan, value: SourceSpan, beside: MemberSpans)
+  }
+
+  /// Where a member's key and value are.
+  public struct MemberSpans: Sendable, Hashable {
+    public var key: SourceSpan
+    public var value: SourceSpan
+
+    public init(key: SourceSpan, value: SourceSpan) {
+      self.key = key
+      self.value = value
+    }
   }
 
   /// A scalar as a fix writes it.

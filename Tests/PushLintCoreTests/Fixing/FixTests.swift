@@ -217,3 +217,52 @@ enum BlockYAML {
     return output
   }
 }
+
+/// The unsafe fix that moves a key of the app's own out of `aps`, through
+/// the same path `--fix --unsafe-fixes` takes.
+@Suite struct MoveOutOfApsTests {
+  let linter = Linter(configuration: Configuration(directory: "/p"), jobs: 1)
+
+  func fixed(_ text: String, path: String, unsafe: Bool = true) -> String {
+    let result = linter.fix(bytes: Array(text.utf8), path: path, currentDirectory: "/p", unsafe: unsafe)
+    return String(decoding: result.bytes, as: UTF8.self)
+  }
+
+  @Test func jsonOnOneLineAndOneMemberALine() {
+    #expect(
+      fixed(#"{"aps": {"alert": "x", "orderId": 42}}"#, path: "a.json")
+        == #"{"aps": {"alert": "x"}, "orderId": 42}"#)
+    #expect(
+      fixed(
+        "{\r\n  \"aps\": {\r\n    \"orderId\": [1, 2],\r\n    \"alert\": \"x\"\r\n  },\r\n  \"b\": 1\r\n}\r\n",
+        path: "a.json")
+        == "{\r\n  \"aps\": {\r\n    \"alert\": \"x\"\r\n  },\r\n  \"orderId\": [1, 2],\r\n  \"b\": 1\r\n}\r\n")
+  }
+
+  @Test func yamlBlocksAndFlows() {
+    #expect(fixed("aps:\n  alert: x\n  orderId: 42\nb: 1\n", path: "a.yaml") == "aps:\n  alert: x\norderId: 42\nb: 1\n")
+    #expect(fixed("aps:\n  orderId: 42\n  alert: x", path: "a.yaml") == "aps:\n  alert: x\norderId: 42")
+    #expect(
+      fixed("payload:\n  aps: {alert: x, orderId: 42}  # note\nheaders: {apns-push-type: alert}\n", path: "e.yaml")
+        == "payload:\n  aps: {alert: x}  # note\n  orderId: 42\nheaders: {apns-push-type: alert}\n")
+  }
+
+  @Test func aKeyStaysWhereMovingItWouldCollideOrLoseSomething() {
+    // The payload has the key already; aps would keep nothing of its own;
+    // a YAML value over several lines; and without --unsafe-fixes.
+    for (text, path) in [
+      (#"{"aps": {"alert": "x", "orderId": 1}, "orderId": 2}"#, "a.json"),
+      (#"{"aps": {"orderId": 1}}"#, "a.json"),
+      ("aps:\n  alert: x\n  order:\n    id: 1\n", "a.yaml"),
+    ] {
+      #expect(fixed(text, path: path) == text, "\(text)")
+    }
+    #expect(
+      fixed(#"{"aps": {"alert": "x", "orderId": 1}}"#, path: "a.json", unsafe: false).contains(#""orderId": 1}}"#))
+  }
+
+  @Test func severalKeysMoveInTurn() {
+    #expect(
+      fixed(#"{"aps": {"a": 1, "alert": "x", "b": 2}}"#, path: "a.json") == #"{"aps": {"alert": "x"}, "a": 1, "b": 2}"#)
+  }
+}

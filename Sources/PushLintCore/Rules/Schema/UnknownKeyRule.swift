@@ -2,8 +2,9 @@
 enum UnknownKeyRule: SchemaRule {
   enum Problem: FindingReason {
     /// `key` is not one of `dictionary`'s. `suggestion` is the nearest of
-    /// its keys; `home`, another dictionary that has the key.
-    case unknown(key: String, dictionary: String, suggestion: String?, home: String?, isInAps: Bool)
+    /// its keys; `home`, another dictionary that has the key. `customData`
+    /// is set for a key in `aps`.
+    case unknown(key: String, dictionary: String, suggestion: String?, home: String?, customData: CustomData?)
     /// `key` belongs to other push types than the one sent.
     case otherPushType(key: String, pushTypes: [String], pushType: String)
 
@@ -24,12 +25,20 @@ enum UnknownKeyRule: SchemaRule {
       switch self {
       case .unknown(_, _, let suggestion?, _, _): "rename it to \"\(suggestion)\""
       case .unknown(_, _, nil, let home?, _): "move it to \(home)"
-      case .unknown(_, _, nil, nil, true):
+      case .unknown(_, _, nil, nil, _?):
         "custom data goes at the top level of the payload, beside \"aps\", not inside it"
       case .unknown: nil
       case .otherPushType(_, let pushTypes, _): "remove it, or send the push with apns-push-type \(pushTypes[0])"
       }
     }
+  }
+
+  /// A key of its own in `aps`, which custom data is not: where it stands,
+  /// and `aps` in the payload when it can move out (the payload has no such
+  /// key yet, and `aps` keeps a key of its own).
+  struct CustomData: Sendable {
+    var member: Fix.MemberSpans
+    var movesBeside: Fix.MemberSpans?
   }
 
   static func problem(_ problem: SchemaProblem) -> Problem? {
@@ -38,9 +47,23 @@ enum UnknownKeyRule: SchemaRule {
 }
 
 extension UnknownKeyRule.Problem: FixableProblem {
-  /// The key renamed to the one close match, which is what was meant.
+  /// The key renamed to the one close match, which is what was meant
+  /// (safe); a key of the app's own moved out of `aps` to stand beside it,
+  /// which changes where the app finds it (unsafe).
   func fix(at span: SourceSpan, format: SourceFormat) -> Fix? {
-    guard case .unknown(_, _, let suggestion?, _, _) = self, let title = help else { return nil }
-    return Fix(title: title, applicability: .safe, changes: [.renameKey(span, to: suggestion)], format: format)
+    switch self {
+    case .unknown(_, _, let suggestion?, _, _):
+      return help.map {
+        Fix(title: $0, applicability: .safe, changes: [.renameKey(span, to: suggestion)], format: format)
+      }
+    case .unknown(let key, _, nil, nil, let customData?):
+      guard let beside = customData.movesBeside, format == .json || format == .yaml else { return nil }
+      return Fix(
+        title: "move \"\(key)\" out of aps, beside it", applicability: .unsafe,
+        changes: [.moveOut(key: customData.member.key, value: customData.member.value, beside: beside)],
+        format: format)
+    default:
+      return nil
+    }
   }
 }
