@@ -49,18 +49,37 @@ public struct PrettyReporter {
           output += paint("\(gutter)= ", "2") + paint("help", "1") + ": " + SafeText.escape(help) + "\n"
         }
         if let fix = diagnostic.fix, let edits = edits[position] {
-          for edit in edits {
-            let replaced = String(decoding: index.bytes[edit.start..<edit.end], as: UTF8.self)
-            output +=
-              paint("\(gutter)= ", "2") + paint("fix", "1") + " (\(fix.applicability.rawValue)): "
-              + SafeText.escape(replaced) + " → " + paint(SafeText.escape(edit.replacement), "32") + "\n"
-          }
+          output += fixLines(fix, edits, in: index.bytes, gutter: gutter)
         }
       } else if let help = diagnostic.help {
         output += "  = " + paint("help", "1") + ": " + SafeText.escape(help) + "\n"
       }
     }
     return output
+  }
+
+  /// A fix under its finding: one replacement as "old → new"; a fix of
+  /// several edits, or one that only removes or only inserts, by its title
+  /// with each edit on a line of its own.
+  func fixLines(_ fix: Fix, _ edits: [Edit], in bytes: [UInt8], gutter: String) -> String {
+    let heading = paint("\(gutter)= ", "2") + paint("fix", "1") + " (\(fix.applicability.rawValue)): "
+    func replaced(_ edit: Edit) -> String {
+      SafeText.escape(String(decoding: bytes[edit.start..<edit.end], as: UTF8.self))
+    }
+    if edits.count == 1, let edit = edits.first, edit.start < edit.end, !edit.replacement.isEmpty {
+      return heading + replaced(edit) + " → " + paint(SafeText.escape(edit.replacement), "32") + "\n"
+    }
+    var lines = heading + SafeText.escape(fix.title) + "\n"
+    for edit in edits {
+      let change =
+        edit.start == edit.end
+        ? "insert " + paint(SafeText.escape(edit.replacement), "32")
+        : edit.replacement.isEmpty
+          ? "remove " + paint(replaced(edit), "31")
+          : replaced(edit) + " → " + paint(SafeText.escape(edit.replacement), "32")
+      lines += paint("\(gutter)  ", "2") + "  " + change + "\n"
+    }
+    return lines
   }
 
   /// Where the excerpts of one line have got to. Findings come sorted, so

@@ -129,6 +129,17 @@ import Testing
     #expect(colored.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
   }
 
+  @Test func prettyShowsAReplacementOnOneLineAndAMoveEditByEdit() {
+    let text = "{\"aps\": {\"badge\": \"3\", \"alert\": \"x\", \"orderId\": 42}}\n"
+    let pretty = PrettyReporter(color: false) { _ in Array(text.utf8) }
+      .render(LintReport(diagnostics: lint(text), files: 1, documents: 1, fileErrors: []))
+    #expect(pretty.contains("   = fix (safe): \"3\" → 3\n"), "\(pretty)")
+    #expect(
+      pretty.contains(
+        "   = fix (unsafe): move \"orderId\" out of aps, beside it\n       remove , \"orderId\": 42\n       insert , \"orderId\": 42\n"
+      ), "\(pretty)")
+  }
+
   @Test func prettyWindowsLongLines() {
     let long = "{\"aps\": {\"alert\": \"" + String(repeating: "a", count: 3000) + "\", \"badge\": \"3\"}}"
     let diagnostics = lint(long)
