@@ -70,24 +70,19 @@ extension LanguageServer {
   }
 
   func completion(_ params: Node?) -> JSONOutput {
-    guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
-      let at = offset(params?["position"], in: document.text)
-    else { return .array([]) }
-    // A JSON document being typed rarely parses: its text up to the cursor,
-    // closed, says where the cursor is.
-    var partialKey: String?
-    if tree(document) == nil, Paths.fileName(document.path).hasSuffix("json") || document.path.hasSuffix(".apns") {
-      let closed = Self.closedJSONPrefix(document.text.bytes, upTo: at)
-      document.text = DocumentText(closed.bytes, countsUTF16: countsUTF16)
-      partialKey = closed.partialKey
-    }
-    guard let (root, rootPlace) = tree(document),
-      let (object, place, valueKey) = innermost(at: at, in: root, place: rootPlace)
+    guard let uri = params?["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
+      let at = offset(params?["position"], in: document.text),
+      let (object, place, valueKey, partialKey) = completionContext(document, at: at)
     else { return .array([]) }
     var items: [JSONOutput] = []
     if let valueKey, let spec = navigation.spec(of: valueKey, in: place)?.spec {
+      // Written as the document writes values: JSON's literals, YAML's
+      // plain scalars where they read back the same.
+      let isYAML = [".yaml", ".yml"].contains { Paths.fileName(document.path).hasSuffix($0) }
       for value in spec.values ?? [] {
-        items.append(.object([("label", .string(value.description)), ("kind", .int(12))]))
+        var label = value.description
+        if isYAML, case .string(let text) = value { label = FixSpelling.yamlString(text, replacing: []) }
+        items.append(.object([("label", .string(label)), ("kind", .int(12))]))
       }
       for value in spec.itemValues ?? [] { items.append(.object([("label", .string(value)), ("kind", .int(12))])) }
       return .array(items)
@@ -107,6 +102,84 @@ extension LanguageServer {
       items.append(.object(item))
     }
     return .array(items)
+  }
+
+  /// Where completion is asked: the object the cursor is in, its place,
+  /// the key whose value the cursor is in (for values), and the key being
+  /// typed (not yet one of the object's).
+  func completionContext(
+    _ document: OpenDocument, at offset: Int
+  ) -> (
+    object: Node, place: SchemaNavigation.Place, valueKey: String?, partialKey: String?
+  )? {
+    func context(
+      _ text: [UInt8], at offset: Int, partialKey: String?
+    ) -> (
+      Node, SchemaNavigation.Place, String?, String?
+    )? {
+      var edited = document
+      edited.text = DocumentText(text, countsUTF16: countsUTF16)
+      guard let (root, rootPlace) = tree(edited),
+        let (object, place, valueKey) = innermost(at: offset, in: root, place: rootPlace)
+      else { return nil }
+      return (object, place, valueKey, partialKey)
+    }
+    let bytes = document.text.bytes
+    let name = Paths.fileName(document.path)
+    // A YAML document being typed may not parse, or parse as something
+    // else (a key typed without its colon is its parent's value): its text
+    // up to the cursor, the cursor's line made whole, says where it is.
+    if name.hasSuffix(".yaml") || name.hasSuffix(".yml"), let closed = Self.closedYAMLPrefix(bytes, upTo: offset),
+      let found = context(closed.bytes, at: closed.offset, partialKey: closed.partialKey)
+    {
+      return found
+    }
+    if let found = context(bytes, at: offset, partialKey: nil) { return found }
+    // A JSON document being typed rarely parses: its text up to the
+    // cursor, closed, says where the cursor is.
+    guard name.hasSuffix("json") || name.hasSuffix(".apns") else { return nil }
+    let closed = Self.closedJSONPrefix(bytes, upTo: offset)
+    return context(closed.bytes, at: offset, partialKey: closed.partialKey)
+  }
+
+  /// The YAML text before the cursor's line, with that line up to the
+  /// cursor made whole: a key being typed (or nothing yet, where a key is
+  /// due) written as a key with a null value, an empty value after a colon
+  /// written as null. Nil inside a flow collection or a comment, which the
+  /// document as it stands answers better. `offset` is the cursor's in the
+  /// new text.
+  static func closedYAMLPrefix(
+    _ bytes: [UInt8], upTo offset: Int
+  ) -> (
+    bytes: [UInt8], offset: Int, partialKey: String?
+  )? {
+    let end = min(max(0, offset), bytes.count)
+    var lineStart = end
+    while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    var contentStart = lineStart
+    while contentStart < end && bytes[contentStart] == 0x20 { contentStart += 1 }
+    // A sequence item's mapping starts after its dash.
+    while contentStart + 1 < end && bytes[contentStart] == UInt8(ascii: "-") && bytes[contentStart + 1] == 0x20 {
+      contentStart += 2
+      while contentStart < end && bytes[contentStart] == 0x20 { contentStart += 1 }
+    }
+    let content = Array(bytes[contentStart..<end])
+    if content.contains(where: { "{}[]#\t".utf8.contains($0) }) { return nil }
+    var closed = Array(bytes[0..<contentStart])
+    if let colon = content.firstIndex(where: { $0 == UInt8(ascii: ":") }),
+      colon + 1 == content.count || content[colon + 1] == 0x20
+    {
+      // A value being typed: the line as it is, null when nothing is typed yet.
+      closed += content
+      let typed = content[(colon + 1)...].contains { $0 != 0x20 }
+      if !typed { closed += Array((colon + 1 == content.count ? " null" : "null").utf8) }
+      return (closed, typed ? end : end + (colon + 1 == content.count ? 1 : 0), nil)
+    }
+    let quotes: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'")]
+    let partial = String(decoding: content.filter { !quotes.contains($0) }, as: UTF8.self)
+    let key = Array(FixSpelling.jsonString(partial).utf8)
+    closed += key + Array(": null".utf8)
+    return (closed, contentStart + key.count - 1, partial)
   }
 
   /// The innermost object around `offset`, its place, and the key whose

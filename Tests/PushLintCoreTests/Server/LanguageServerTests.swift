@@ -231,6 +231,37 @@ import Testing
     }
   }
 
+  /// A YAML document being typed may not parse, or parse as something
+  /// else (a key without its colon reads as its parent's value); the text
+  /// before the cursor says where it is. The cursor is at the end of each
+  /// text, or before `|` where one is written (and the `|` taken out).
+  @Test func completionWorksInAYAMLDocumentBeingTyped() throws {
+    let scratch = ScratchDirectory()
+    let session = Session(root: scratch.path)
+    for (text, expected, absent) in [
+      ("aps:\n  alert:\n    ti", "title", "badge"),
+      ("aps:\n  alert:\n    ti|\n  sound: default\n", "title", "sound"),
+      ("aps:\n  badge: 1\n  ", "sound", "badge"),
+      ("aps:\n  badge: 1\n  |\n  sound: x\n  alert: [", "thread-id", "badge"),
+      ("aps:\n  interruption-level: ", "passive", "alert"),
+      ("aps:\n  interruption-level:", "passive", "alert"),
+      ("aps:\n  interruption-level: pa", "passive", "alert"),
+      ("payload:\n  aps: {alert: x}\nheaders:\n  apns-p", "apns-priority", "aps"),
+      ("aps: {alert: x, \"badge\": 1, }", "sound", "badge"),
+    ] {
+      let before = String(text[..<(text.firstIndex(of: "|") ?? text.endIndex)])
+      let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+      session.open("typing.yaml", text.replacing("|", with: ""))
+      let answer = try #require(
+        session.request(
+          "textDocument/completion",
+          #"{"textDocument": {"uri": "\#(session.uri("typing.yaml"))"}, "position": {"line": \#(lines.count - 1), "character": \#(lines.last!.utf16.count)}}"#
+        ))
+      let labels = answer["result"]?.elements?.compactMap { $0["label"]?.stringValue } ?? []
+      #expect(labels.contains(expected) && !labels.contains(absent), "\(text): \(labels)")
+    }
+  }
+
   /// An open Info.plist counts as the editor holds it, saved or not.
   @Test func anUnsavedContextFileIsTheOneJudgedAgainst() throws {
     let scratch = ScratchDirectory()
