@@ -21,11 +21,18 @@ struct LanguageServerCommand: ParsableCommand {
         System.write(MessageFraming.frame(message.serialized(indent: nil)), to: System.standardOutput)
       }
     }
-    while server.exitCode == nil, let frame = reader.next() {
-      if case .message(let body) = frame { send(server.handle(body)) }
-      // Diagnostics wait for a pause in the input: a burst of edits is
-      // linted once, at its end.
-      if !reader.hasBufferedMessage && !System.hasInput(System.standardInput, within: 5) { send(server.flush()) }
+    // Lints wait for a pause in the input (a burst of edits is linted
+    // once, at its end) and run beside the messages that keep coming.
+    let lints = BackgroundLints()
+    while server.exitCode == nil {
+      let wait: Int32 = lints.isBusy ? 10 : server.hasPendingLints ? 5 : -1
+      if reader.hasBufferedMessage || System.hasInput(System.standardInput, within: wait) {
+        guard let frame = reader.next() else { break }
+        if case .message(let body) = frame { send(server.handle(body)) }
+      } else {
+        while lints.hasRoom, let job = server.nextLint(skipping: lints.running) { lints.start(job) }
+      }
+      for (job, diagnostics) in lints.takeFinished() { send(server.finish(job, diagnostics)) }
     }
     // The end of input without `exit` is an exit without `shutdown`.
     terminate(server.exitCode ?? 1)

@@ -185,3 +185,34 @@ def test_malformed_messages_get_errors_and_the_server_goes_on():
     assert receive()["result"] is None
     send(b'{"jsonrpc": "2.0", "method": "exit"}')
     assert process.wait(timeout=10) == 0
+
+
+@pytest.mark.asyncio
+async def test_a_large_document_does_not_hold_up_the_others(client: LanguageClient):
+    """A document of some 8 MB is linted in the background: a hover on
+    another document is answered, and its edit published, before it."""
+    await open_document(client, "push.json", '{"aps": {"alert": "Hi", "badge": "3"}}')
+    numbers = ",".join(str(index % 1000) for index in range(2_000_000))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri("large.json"), language_id="json", version=1, text='{"aps": {"alert": "x"}, "data": [' + numbers + "]}"
+            )
+        )
+    )
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri("push.json")), position=types.Position(line=0, character=12))
+    )
+    assert hover is not None and uri("large.json") not in client.diagnostics
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri("push.json"), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text='{"aps": {"alert": "Hi", "badge": 3}}')],
+        )
+    )
+    while codes(client, "push.json") != []:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert uri("large.json") not in client.diagnostics
+    while uri("large.json") not in client.diagnostics:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert codes(client, "large.json") == ["payload-too-large"]

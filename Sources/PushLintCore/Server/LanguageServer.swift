@@ -1,7 +1,10 @@
 /// `pushlint lsp`: a Language Server Protocol server. It takes one message
-/// at a time (`handle`) and answers with the messages to send; `flush`
-/// publishes the diagnostics of documents changed since, which the caller
-/// does when no more input is waiting, so a burst of edits is linted once.
+/// at a time (`handle`) and answers with the messages to send. The
+/// documents changed since they were last published are linted as
+/// `LintJob`s (`nextLint`, run anywhere, `finish`), which the caller starts
+/// when no more input is waiting, so a burst of edits is linted once, and
+/// may run beside the messages that keep coming; `flush` does them all at
+/// once.
 public final class LanguageServer {
   /// Set once `exit` is received: the process's status.
   public private(set) var exitCode: Int32?
@@ -12,6 +15,9 @@ public final class LanguageServer {
   var canWatchFiles = false
   var documents: [String: OpenDocument] = [:]
   var dirty: Set<String> = []
+  /// Counts changes to the open documents (and what they are judged
+  /// against): a lint of an older state is not published.
+  var changes = 0
   var linters: [String: Linter] = [:]
   let makeLinter: (String) -> Linter
   let navigation = SchemaNavigation(schema: .standard)
@@ -23,6 +29,24 @@ public final class LanguageServer {
     var version: Int
     /// The findings of the last lint of this text (nil: not linted since it changed).
     var diagnostics: [Diagnostic]?
+    /// `changes` when the document or what it is judged against last changed.
+    var generation = 0
+  }
+
+  /// A document's lint, to be run off the thread that takes messages: its
+  /// text as it stood, and the linter and place it is linted with.
+  public struct LintJob: Sendable {
+    let uri: String
+    let generation: Int
+    let linter: Linter
+    let bytes: [UInt8]
+    let path: String
+    let root: String
+
+    /// The document's findings.
+    public func run() -> [Diagnostic] {
+      linter.report(bytes: bytes, path: path, currentDirectory: root).diagnostics.filter { $0.path == path }
+    }
   }
 
   /// `makeLinter` makes the linter for a workspace folder (an absolute path).
@@ -82,12 +106,37 @@ public final class LanguageServer {
 
   /// Diagnostics of every document changed since they were last published.
   public func flush() -> [JSONOutput] {
-    let changed = dirty.sorted()
-    dirty = []
-    return changed.compactMap { uri in
-      guard documents[uri] != nil else { return nil }
-      return publish(uri)
+    var published: [JSONOutput] = []
+    while let job = nextLint() { published += finish(job, job.run()) }
+    return published
+  }
+
+  /// Whether a document waits to be linted.
+  public var hasPendingLints: Bool { !dirty.isEmpty }
+
+  /// The lint of the smallest document changed since it was last
+  /// published (a payload being typed goes before a large document), or
+  /// nil when none is; documents in `running` wait for the lint they are in.
+  public func nextLint(skipping running: Set<String> = []) -> LintJob? {
+    while let uri = dirty.subtracting(running).min(by: {
+      (documents[$0]?.text.bytes.count ?? 0, $0) < (documents[$1]?.text.bytes.count ?? 0, $1)
+    }) {
+      dirty.remove(uri)
+      guard let document = documents[uri] else { continue }
+      let (linter, root, relative) = linting(document)
+      return LintJob(
+        uri: uri, generation: document.generation, linter: linter, bytes: document.text.bytes, path: relative,
+        root: root)
     }
+    return nil
+  }
+
+  /// Publishes `job`'s findings, unless the document changed (or closed)
+  /// meanwhile: its next lint is due then.
+  public func finish(_ job: LintJob, _ diagnostics: [Diagnostic]) -> [JSONOutput] {
+    guard documents[job.uri]?.generation == job.generation else { return [] }
+    documents[job.uri]?.diagnostics = diagnostics
+    return [publish(job.uri)]
   }
 
   func respond(_ id: Node, _ result: JSONOutput) -> JSONOutput {
@@ -243,8 +292,10 @@ public final class LanguageServer {
   }
 
   func markAllDirty() {
+    changes += 1
     for uri in documents.keys {
       documents[uri]?.diagnostics = nil
+      documents[uri]?.generation = changes
       dirty.insert(uri)
     }
   }

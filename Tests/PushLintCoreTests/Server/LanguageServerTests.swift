@@ -262,6 +262,35 @@ import Testing
     }
   }
 
+  /// Lints run off the thread that takes messages: the smallest document
+  /// goes first, a lint of a text since changed publishes nothing, and the
+  /// lints running in the background run beside the messages.
+  @Test func lintsRunInTheBackgroundAndAStaleOneIsNotPublished() throws {
+    let scratch = ScratchDirectory()
+    let session = Session(root: scratch.path)
+    session.open(
+      "large.json", #"{"aps": {"alert": "x", "badge": "3"}, "data": "\#(String(repeating: "x", count: 5000))"}"#)
+    session.open("small.json", #"{"aps": {"alert": "x", "badge": "3"}}"#)
+    let first = try #require(session.server.nextLint())
+    #expect(first.uri == session.uri("small.json"))
+    let second = try #require(session.server.nextLint(skipping: [first.uri]))
+    #expect(second.uri == session.uri("large.json") && session.server.nextLint() == nil)
+    let lints = BackgroundLints()
+    lints.start(second)
+    // The small document changes while the lints are out: its lint is stale.
+    _ = session.notify(
+      "textDocument/didChange",
+      #"{"textDocument": {"uri": "\#(session.uri("small.json"))", "version": 2}, "contentChanges": [{"text": "{\"aps\": {\"alert\": \"x\", \"badge\": 3}}"}]}"#
+    )
+    #expect(session.server.finish(first, first.run()).isEmpty)
+    var finished: [(job: LanguageServer.LintJob, diagnostics: [Diagnostic])] = []
+    let deadline = ContinuousClock.now + .seconds(60)
+    while finished.isEmpty && ContinuousClock.now < deadline { finished = lints.takeFinished() }
+    #expect(finished.map(\.job.uri) == [session.uri("large.json")] && !lints.isBusy)
+    #expect(session.server.finish(finished[0].job, finished[0].diagnostics).isEmpty, "large.json was marked again")
+    #expect(session.published("small.json") == [])
+  }
+
   /// An open Info.plist counts as the editor holds it, saved or not.
   @Test func anUnsavedContextFileIsTheOneJudgedAgainst() throws {
     let scratch = ScratchDirectory()
