@@ -30,7 +30,13 @@ struct LanguageServerCommand: ParsableCommand {
         guard let frame = reader.next() else { break }
         if case .message(let body) = frame { send(server.handle(body)) }
       } else {
-        while lints.hasRoom, let job = server.nextLint(skipping: lints.running) { lints.start(job) }
+        while lints.hasRoom, let job = server.nextLint(skipping: lints.running) {
+          if job.isQuick {
+            send(server.finish(job, job.run()))
+          } else {
+            lints.start(job)
+          }
+        }
       }
       for (job, diagnostics) in lints.takeFinished() { send(server.finish(job, diagnostics)) }
     }

@@ -43,6 +43,11 @@ public final class LanguageServer {
     let path: String
     let root: String
 
+    /// Whether the lint takes a few milliseconds (a document up to 256 KB),
+    /// so that it is run at once where the messages are taken: a hop to
+    /// another thread and back would cost more than the lint.
+    public var isQuick: Bool { bytes.count <= 256 << 10 }
+
     /// The document's findings.
     public func run() -> [Diagnostic] {
       linter.report(bytes: bytes, path: path, currentDirectory: root).diagnostics.filter { $0.path == path }
