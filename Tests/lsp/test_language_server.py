@@ -216,3 +216,52 @@ async def test_a_large_document_does_not_hold_up_the_others(client: LanguageClie
     while uri("large.json") not in client.diagnostics:
         await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert codes(client, "large.json") == ["payload-too-large"]
+
+
+def editor_commands():
+    """The server command each editor setup in integrations/ runs, read
+    from the setup itself: what a user copies must start a working server."""
+    import json
+    import tomllib
+
+    helix = tomllib.loads((ROOT / "integrations" / "helix" / "languages.toml").read_text())
+    server = helix["language-server"]["pushlint"]
+    assert all("pushlint" in language["language-servers"] for language in helix["language"])
+    yield "helix", [server["command"], *server["args"]]
+    vscode = json.loads((ROOT / "integrations" / "vscode" / "settings.json").read_text())
+    assert "json" in vscode["glspc.server.languageId"] and "yaml" in vscode["glspc.server.languageId"]
+    yield "vscode", [vscode["glspc.server.command"], *vscode["glspc.server.commandArguments"]]
+
+
+@pytest.mark.parametrize("editor,command", list(editor_commands()))
+def test_each_editor_setup_starts_a_server_that_publishes(editor, command):
+    import json
+    import subprocess
+
+    assert command[0] == "pushlint"
+    process = subprocess.Popen([PUSHLINT, *command[1:]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send(message):
+        body = json.dumps(message).encode()
+        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        process.stdin.flush()
+
+    def receive():
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            header += process.stdout.read(1)
+        return json.loads(process.stdout.read(int(header.decode().split(":")[1])))
+
+    reset_workspace()
+    send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": WORKSPACE.as_uri(), "capabilities": {}}})
+    assert "capabilities" in receive()["result"]
+    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    text = "aps:\n  alert: Hi\n  badge: '3'\n"
+    send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri("push.yaml"), "languageId": "yaml", "version": 1, "text": text}}})
+    published = receive()
+    assert published["method"] == "textDocument/publishDiagnostics"
+    assert [item["code"] for item in published["params"]["diagnostics"]] == ["value-type"]
+    send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    receive()
+    send({"jsonrpc": "2.0", "method": "exit"})
+    assert process.wait(timeout=10) == 0
