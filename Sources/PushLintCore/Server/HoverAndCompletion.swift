@@ -26,10 +26,7 @@ extension LanguageServer {
     }
     for diagnostic in diagnostics(uri) where diagnostic.span.start.offset <= at && at <= diagnostic.span.end.offset {
       if let description = RuleCatalog.standard.description(of: diagnostic.rule) {
-        // The rule's document, up to its examples: what, why, how to fix.
-        let markdown = description.markdown
-        let document = markdown.firstRange(of: "\n## Triggering").map { String(markdown[..<$0.lowerBound]) } ?? markdown
-        sections.append("**\(diagnostic.rule)** (pushlint): \(description.summary)\n\n" + document)
+        sections.append(LanguageServerWords.ruleHover(diagnostic.rule, description))
       }
     }
     guard !sections.isEmpty else { return .null }

@@ -71,15 +71,15 @@ public final class LanguageServer {
 
   public func handle(_ bytes: [UInt8]) -> [JSONOutput] {
     guard let message = JSONReader.readMessage(bytes) else {
-      return [error(id: nil, .parseError, "the message is not JSON")]
+      return [error(id: nil, .notJSON)]
     }
-    guard message.isObject else { return [error(id: nil, .invalidRequest, "a message is a JSON object")] }
+    guard message.isObject else { return [error(id: nil, .notAnObject)] }
     let id = message["id"]
     guard let method = message["method"]?.stringValue else {
       // A response to one of the server's requests (its registration) is
       // taken as read; anything else without a method is no message.
       if id != nil && (message.hasMember("result") || message.hasMember("error")) { return [] }
-      return [error(id: id, .invalidRequest, "a message needs a method")]
+      return [error(id: id, .noMethod)]
     }
     let params = message["params"]
     if method == "exit" {
@@ -87,10 +87,10 @@ public final class LanguageServer {
       return []
     }
     guard initialized || method == "initialize" else {
-      return id.map { [error(id: $0, .serverNotInitialized, "initialize first")] } ?? []
+      return id.map { [error(id: $0, .notInitialized)] } ?? []
     }
     if shuttingDown, let id {
-      return [error(id: id, .invalidRequest, "the server is shutting down")]
+      return [error(id: id, .shuttingDown)]
     }
     guard let id else {
       notify(method, params)
@@ -105,7 +105,7 @@ public final class LanguageServer {
     case "textDocument/codeAction": return [respond(id, codeActions(params))]
     case "textDocument/hover": return [respond(id, hover(params))]
     case "textDocument/completion": return [respond(id, completion(params))]
-    default: return [error(id: id, .methodNotFound, "pushlint does not handle \(method)")]
+    default: return [error(id: id, .unhandled(method: method))]
     }
   }
 
@@ -148,10 +148,17 @@ public final class LanguageServer {
     .object([("jsonrpc", .string("2.0")), ("id", Self.json(id)), ("result", result)])
   }
 
-  func error(id: Node?, _ code: ErrorCode, _ message: String) -> JSONOutput {
-    .object([
+  func error(id: Node?, _ refusal: LanguageServerWords.Refusal) -> JSONOutput {
+    let code: ErrorCode =
+      switch refusal {
+      case .notJSON: .parseError
+      case .notAnObject, .noMethod, .shuttingDown: .invalidRequest
+      case .notInitialized: .serverNotInitialized
+      case .unhandled: .methodNotFound
+      }
+    return .object([
       ("jsonrpc", .string("2.0")), ("id", id.map(Self.json) ?? .null),
-      ("error", .object([("code", .int(code.rawValue)), ("message", .string(message))])),
+      ("error", .object([("code", .int(code.rawValue)), ("message", .string(refusal.message))])),
     ])
   }
 
@@ -359,12 +366,11 @@ public final class LanguageServer {
   func lspDiagnostics(_ uri: String) -> [JSONOutput] {
     guard let text = documents[uri]?.text else { return [] }
     return diagnostics(uri).map { diagnostic in
-      var message = diagnostic.message
-      if let help = diagnostic.help { message += "\nhelp: \(help)" }
-      return .object([
+      .object([
         ("range", range(diagnostic.span, in: text)),
         ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
-        ("code", .string(diagnostic.rule)), ("source", .string("pushlint")), ("message", .string(message)),
+        ("code", .string(diagnostic.rule)), ("source", .string("pushlint")),
+        ("message", .string(LanguageServerWords.message(diagnostic))),
       ])
     }
   }
@@ -392,7 +398,8 @@ public final class LanguageServer {
         else { continue }
         actions.append(
           .object([
-            ("title", .string("\(fix.title) (\(diagnostic.rule))")), ("kind", .string("quickfix")),
+            ("title", .string(LanguageServerWords.quickFixTitle(fix, rule: diagnostic.rule))),
+            ("kind", .string("quickfix")),
             ("isPreferred", .bool(fix.applicability == .safe)),
             ("edit", workspaceEdit(uri, edits.map { textEdit($0.span, $0.replacement, in: text) })),
           ]))
@@ -406,7 +413,7 @@ public final class LanguageServer {
         let (span, replacement) = Self.changedRange(from: text.bytes, to: fixed.bytes)
         actions.append(
           .object([
-            ("title", .string("Fix all safe pushlint findings")), ("kind", .string("source.fixAll.pushlint")),
+            ("title", .string(LanguageServerWords.fixAllTitle)), ("kind", .string("source.fixAll.pushlint")),
             ("edit", workspaceEdit(uri, [textEdit(span, replacement, in: text)])),
           ]))
       }
