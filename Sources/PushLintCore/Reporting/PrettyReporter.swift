@@ -25,10 +25,9 @@ public struct PrettyReporter {
 
   public func render(_ report: LintReport) -> String {
     var indexes: [String: LineIndex] = [:]
-    let edits = FixReporting.edits(of: report.diagnostics, source: source)
     var walk: LineWalk?
     var output = ""
-    for (position, diagnostic) in report.diagnostics.enumerated() {
+    for diagnostic in report.diagnostics {
       let location = "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column)"
       output += paint(location, "1") + ": " + paint(diagnostic.severity.gccWord, severityCode(diagnostic.severity))
       output += ": " + paint(SafeText.escape(diagnostic.message), "1") + " " + paint("[\(diagnostic.rule)]", "2") + "\n"
@@ -48,7 +47,8 @@ public struct PrettyReporter {
         if let help = diagnostic.help {
           output += paint("\(gutter)= ", "2") + paint("help", "1") + ": " + SafeText.escape(help) + "\n"
         }
-        if let fix = diagnostic.fix, let edits = edits[position] {
+        // Spelled from the bytes already read for the excerpt.
+        if let fix = diagnostic.fix, let edits = FixSpelling.edits(of: fix, in: index.bytes) {
           output += fixLines(fix, edits, in: index.bytes, gutter: gutter)
         }
       } else if let help = diagnostic.help {
