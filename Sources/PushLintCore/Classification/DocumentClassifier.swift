@@ -49,6 +49,28 @@ public enum DocumentClassifier {
     return nil
   }
 
+  /// Whether a JSON document whose top level is `topLevel` is none of the
+  /// kinds, as `kind(of:)` would find once it is built: its root is no
+  /// object, or it has none of the keys a kind starts from (a payload's
+  /// `aps`, an envelope's `headers` and `payload`, an FCM request's
+  /// `message` or legacy target, a categories file's `categories`). For a
+  /// file named neither `.apns` nor as a localization.
+  static func isNoKind(_ topLevel: JSONScanner.TopLevel) -> Bool {
+    guard case .object(let keys) = topLevel else { return true }
+    let present = Set(keys)
+    return !present.contains("aps") && !(present.contains("headers") && present.contains("payload"))
+      && !present.contains("message") && !present.contains("to") && !present.contains("registration_ids")
+      && !present.contains("categories")
+  }
+
+  /// The top-level keys `isNoKind` looks at.
+  static func startsAKind(_ key: String) -> Bool {
+    switch key {
+    case "aps", "headers", "payload", "message", "to", "registration_ids", "categories": true
+    default: false
+    }
+  }
+
   /// Keys only an app's Info.plist has (launch, scenes, orientations,
   /// background modes, a watch app's), where a test bundle's or a
   /// framework's has the same bundle keys as an app's.

@@ -138,7 +138,20 @@ extension Linter {
     let bytes = prepared?.bytes ?? bytes
     var read: [(index: Int, result: ReadResult)]
     switch format {
-    case .json: read = [(0, JSONReader.read(bytes))]
+    case .json:
+      // A walked file that its top level shows is none of the kinds is set
+      // aside after a scan, without a tree: a repository's large map or
+      // fixture costs its bytes, not a hundred times them.
+      let name = fileExtension(input.absolutePath)
+      if !input.explicit, !name.isSameKey(as: "apns"), !Localizations.isFileExtension(name),
+        let topLevel = bytes.withUnsafeBufferPointer({
+          JSONScanner.topLevel(of: $0, keeping: DocumentClassifier.startsAKind)
+        }),
+        DocumentClassifier.isNoKind(topLevel)
+      {
+        return ReadFile(input: input, content: .documents([], suppressions: [], unclaimedPlist: nil))
+      }
+      read = [(0, JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads))]
     case .plist:
       let preprocessed = !PlistReader.isBinary(bytes) && PlistPreprocessing.hasDirectives(bytes)
       read = [(0, PlistReader.read(preprocessed ? PlistPreprocessing.apply(bytes) : bytes))]

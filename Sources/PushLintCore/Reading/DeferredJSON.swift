@@ -85,7 +85,9 @@ extension JSONScanner {
   /// the parser must see: a syntax error, a key that repeats (or has an
   /// escape or a non-ASCII byte, which only `String` comparison judges
   /// right), more than 63 levels or 64 open keys.
-  private mutating func skipValue(depth: Int) -> Bool {
+  /// With `checkingKeys` false, keys are only read as strings (escapes,
+  /// any text, any number of them), for a scan that needs no repeats told.
+  private mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
     withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 64) { keys in
       // The keys of the open objects, each object's after a marker (a
       // negative range: a key's range may be empty, `""`).
@@ -109,11 +111,15 @@ extension JSONScanner {
             break
           }
           if isObject {
-            guard keyCount < keys.count else { return false }
-            keys[keyCount] = marker
-            keyCount += 1
             objects |= 1 << level
-            guard skipKey(keys: keys, count: &keyCount) else { return false }
+            if checkingKeys {
+              guard keyCount < keys.count else { return false }
+              keys[keyCount] = marker
+              keyCount += 1
+              guard skipKey(keys: keys, count: &keyCount) else { return false }
+            } else {
+              guard skipAnyKey() else { return false }
+            }
           } else {
             objects &= ~(1 << level)
           }
@@ -143,13 +149,13 @@ extension JSONScanner {
             skipWhitespace()
             guard index < bytes.count, bytes[index] != closer else { return false }
             if inObject {
-              guard skipKey(keys: keys, count: &keyCount) else { return false }
+              guard checkingKeys ? skipKey(keys: keys, count: &keyCount) : skipAnyKey() else { return false }
             }
             break
           }
           guard bytes[index] == closer else { return false }
           index += 1
-          if inObject {
+          if inObject && checkingKeys {
             repeat { keyCount -= 1 } while keys[keyCount] != marker
           }
           level -= 1
@@ -186,6 +192,65 @@ extension JSONScanner {
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
     index += 1
     return true
+  }
+
+  /// A key, any string, and its colon.
+  private mutating func skipAnyKey() -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), skipString() else { return false }
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+    index += 1
+    return true
+  }
+
+  /// What a JSON text's top level is, found without building anything: the
+  /// keys of its root object that `keeping` keeps, or that its root is no
+  /// object. Nil when the text is not well-formed, or not plain UTF-8, or
+  /// nests deeper than a scan follows: the reader says what it is then.
+  static func topLevel(of bytes: UnsafeBufferPointer<UInt8>, keeping: (String) -> Bool) -> TopLevel? {
+    guard EncodingCheck.isCleanASCII(bytes) || EncodingCheck.firstProblem(in: bytes) == nil else { return nil }
+    var scanner = JSONScanner(bytes: bytes, firstLine: 1, baseOffset: 0)
+    scanner.skipWhitespace()
+    guard scanner.index < bytes.count else { return nil }
+    var keys: [String] = []
+    let isObject = bytes[scanner.index] == UInt8(ascii: "{")
+    if isObject {
+      scanner.index += 1
+      scanner.skipWhitespace()
+      if scanner.index < bytes.count && bytes[scanner.index] == UInt8(ascii: "}") {
+        scanner.index += 1
+      } else {
+        while true {
+          guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: "\""),
+            let key = try? scanner.parseString()
+          else { return nil }
+          if keeping(key) { keys.append(key) }
+          scanner.skipWhitespace()
+          guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ":") else { return nil }
+          scanner.index += 1
+          guard scanner.skipValue(depth: 1, checkingKeys: false) else { return nil }
+          scanner.skipWhitespace()
+          guard scanner.index < bytes.count else { return nil }
+          if bytes[scanner.index] == UInt8(ascii: "}") {
+            scanner.index += 1
+            break
+          }
+          guard bytes[scanner.index] == UInt8(ascii: ",") else { return nil }
+          scanner.index += 1
+          scanner.skipWhitespace()
+        }
+      }
+    } else {
+      guard scanner.skipValue(depth: 0, checkingKeys: false) else { return nil }
+    }
+    scanner.skipWhitespace()
+    guard scanner.index == bytes.count else { return nil }
+    return isObject ? .object(keys: keys) : .notAnObject
+  }
+
+  enum TopLevel: Equatable {
+    case object(keys: [String])
+    case notAnObject
   }
 
   /// Whether the `count` bytes at `first` and at `second` are the same:

@@ -152,3 +152,81 @@ struct DeferredJSONTests {
     #expect(compared > 300)
   }
 }
+
+/// A walked JSON file is classified from its top level first
+/// (`JSONScanner.topLevel`): the scan may only set aside what the reader
+/// and the classifier would have set aside too.
+@Suite struct TopLevelScanTests {
+  func scan(_ bytes: [UInt8]) -> JSONScanner.TopLevel? {
+    bytes.withUnsafeBufferPointer { JSONScanner.topLevel(of: $0, keeping: { _ in true }) }
+  }
+
+  func scan(_ text: String) -> JSONScanner.TopLevel? { scan(Array(text.utf8)) }
+
+  @Test func itGivesTheRootsKeysOrThatItIsNoObject() {
+    #expect(
+      scan(#" {"type": "FeatureCollection", "features": [{"x": [1.5, -2e3]}], "n\u00e4me": "Stra\u00dfe"} "#)
+        == .object(keys: ["type", "features", "näme"]))
+    #expect(scan("{}") == .object(keys: []))
+    #expect(scan(#"[1, 2, {"aps": {}}]"#) == .notAnObject)
+    #expect(scan(#""text""#) == .notAnObject)
+    // Keys past what a deferred value takes (escaped, many) are no obstacle.
+    let many = "{" + (0..<100).map { #""k\#($0)": {"\u00e9": \#($0)}"# }.joined(separator: ",") + "}"
+    #expect(scan(many) == .object(keys: (0..<100).map { "k\($0)" }))
+    for broken in [
+      #"{"a": 1"#, #"{"a": 1} x"#, #"{"a" 1}"#, #"{"a": [1,]}"#, #"{"a": tru}"#, "", "{\"a\": \"\u{01}\"}",
+    ] {
+      #expect(scan(broken) == nil, "\(broken)")
+    }
+  }
+
+  /// Over the JSONTestSuite: what the scan calls well-formed, the reader
+  /// reads without a finding, with the same root and top-level keys.
+  @Test(.enabled(if: sharedDirectory != nil)) func itAgreesWithTheReaderOnTheJSONTestSuite() throws {
+    var scanned = 0
+    for prefix in ["y_", "n_", "i_"] {
+      for name in JSONTestSuiteTests.files(prefix: prefix) {
+        guard case .success(let bytes) = FileSystem.readFile(JSONTestSuiteTests.directory + "/" + name) else {
+          continue
+        }
+        guard let topLevel = scan(bytes) else { continue }
+        scanned += 1
+        let result = JSONReader.read(bytes)
+        let root = try #require(result.root, "\(name): the scan accepted what the reader rejects")
+        #expect(result.findings.isEmpty, "\(name)")
+        #expect(topLevel == (root.isObject ? .object(keys: (root.members ?? []).map(\.key)) : .notAnObject), "\(name)")
+      }
+    }
+    #expect(scanned > 90)
+  }
+
+  /// Over every JSON file of the samples and fixtures: what the scan says
+  /// is no kind, the classifier finds no kind in once it is read.
+  @Test func whatItSetsAsideIsNoKind() throws {
+    var files: [String] = []
+    func walk(_ directory: String) {
+      guard case .success(let names) = FileSystem.list(directory) else { return }
+      for name in names {
+        let path = directory + "/" + name
+        if name.hasSuffix(".json") { files.append(path) } else if !name.contains(".") { walk(path) }
+      }
+    }
+    walk(repositoryRoot + "/samples")
+    walk(repositoryRoot + "/Tests/Fixtures")
+    #expect(files.count > 50)
+    var setAside = 0
+    for path in files {
+      guard case .success(let bytes) = FileSystem.readFile(path),
+        let topLevel = bytes.withUnsafeBufferPointer({
+          JSONScanner.topLevel(of: $0, keeping: DocumentClassifier.startsAKind)
+        })
+      else { continue }
+      let kind = DocumentClassifier.kind(of: JSONReader.read(bytes).root, format: .json, path: path)
+      if DocumentClassifier.isNoKind(topLevel) {
+        setAside += 1
+        #expect(kind == nil, "\(path) is a \(String(describing: kind))")
+      }
+    }
+    #expect(setAside > 0)
+  }
+}
