@@ -151,7 +151,7 @@ extension Linter {
       {
         return ReadFile(input: input, content: .documents([], suppressions: [], unclaimedPlist: nil))
       }
-      read = [(0, JSONReader.read(bytes))]
+      read = [(0, JSONReader.read(bytes, deferringARootThatIsNoObject: true))]
     case .plist:
       let preprocessed = !PlistReader.isBinary(bytes) && PlistPreprocessing.hasDirectives(bytes)
       read = [(0, PlistReader.read(preprocessed ? PlistPreprocessing.apply(bytes) : bytes))]

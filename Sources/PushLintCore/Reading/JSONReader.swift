@@ -44,10 +44,13 @@ public struct JSONReader {
   /// Reads one JSON text. `firstLine` and `baseOffset` place it inside a
   /// larger file (a JSON Lines line).
   public static func read(
-    _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAllBut eagerKeys: EagerKeys? = nil
+    _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAllBut eagerKeys: EagerKeys? = nil,
+    deferringARootThatIsNoObject: Bool = false
   ) -> ReadResult {
     bytes.withUnsafeBufferPointer {
-      read($0, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys)
+      read(
+        $0, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys,
+        deferringARootThatIsNoObject: deferringARootThatIsNoObject)
     }
   }
 
@@ -55,9 +58,14 @@ public struct JSONReader {
   /// that make a document a payload, envelope, FCM message or categories file
   /// (a payload's app data, which no rule reads) are checked as they are
   /// read but built only when something asks for them (`DeferredJSON`).
+  ///
+  /// With `deferringARootThatIsNoObject`, a root that is an array or a
+  /// scalar is checked and kept as its bytes the same way: no kind of
+  /// document pushlint reads is one, so nothing but a walk over it would
+  /// build it (a fixture of twenty million numbers costs its bytes).
   public static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0,
-    deferringAllBut eagerKeys: EagerKeys? = nil
+    deferringAllBut eagerKeys: EagerKeys? = nil, deferringARootThatIsNoObject: Bool = false
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
@@ -76,6 +84,7 @@ public struct JSONReader {
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
     scanner.eagerKeys = eagerKeys
+    scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
     // A byte-order mark takes no column: editors do not show it, so the
     // first character after it is column 1.
     scanner.lineStart = start
@@ -123,6 +132,8 @@ struct JSONScanner {
   var maxStringBytes = ReaderLimits.maxStringBytes
   /// Whether app data at the top level is deferred (`JSONReader.read`).
   var eagerKeys: EagerKeys?
+  /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
+  var defersARootThatIsNoObject = false
 
   /// In ASCII text a column is a byte count, with nothing to scan.
   let isASCII: Bool
@@ -235,7 +246,17 @@ struct JSONScanner {
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> Node {
-    try parseValue(parent: "", token: nil, isSubtree: false)
+    if defersARootThatIsNoObject {
+      let saved = self
+      skipWhitespace()
+      if index < bytes.count && bytes[index] != UInt8(ascii: "{"), let (deferred, span) = deferValue(depth: 0) {
+        skipWhitespace()
+        if index == bytes.count { return Node(stored: .deferred(deferred), span: span, parent: "", token: nil) }
+      }
+      // Read as usual: the reader says what is wrong.
+      self = saved
+    }
+    return try parseValue(parent: "", token: nil, isSubtree: false)
   }
 
   /// The value at `index`, `token` of the container at `parent`, and nothing

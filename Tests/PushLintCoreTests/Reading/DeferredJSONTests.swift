@@ -68,6 +68,28 @@ struct DeferredJSONTests {
     Self.expectSameReading(text)
   }
 
+  /// A root that is no object may be kept as its bytes; built, it is the
+  /// very tree, and what is wrong with it is reported the same.
+  @Test(
+    "a root that is no object reads the same deferred",
+    arguments: [
+      "[1, 2.5e3, -0, {\"a\": [true, null, \"\\u00e9\"]}]", " \"text\" ", "\n42\n", "[]", "[{\"k\": 1, \"k\": 2}]",
+      "[1,]", "[] x", "[\"\u{01}\"]", "nul", "{\"aps\": {}}",
+    ])
+  func aRootThatIsNoObjectReadsTheSame(text: String) {
+    let bytes = Array(text.utf8)
+    let eager = JSONReader.read(bytes, firstLine: 7, baseOffset: 100)
+    let deferred = JSONReader.read(bytes, firstLine: 7, baseOffset: 100, deferringARootThatIsNoObject: true)
+    #expect(Self.dump(deferred) == Self.dump(eager), "\(text)")
+  }
+
+  @Test func aLargeArrayRootIsKeptAsItsBytes() throws {
+    let text = "[" + (0..<1000).map(String.init).joined(separator: ",") + "]"
+    let root = try #require(JSONReader.read(Array(text.utf8), deferringARootThatIsNoObject: true).root)
+    #expect(isDeferred(root) && !root.isObject && root.typeName == "array")
+    #expect(root.elements?.count == 1000)
+  }
+
   @Test func onlyAppDataAtTheTopIsDeferred() throws {
     let result = Self.expectSameReading(
       #"{"aps":{"alert":{"title":"t"}},"headers":{"x":1},"payload":{"y":2},"message":{"z":3},"categories":[],"data":{"n":[1]},"s":"text","b":true}"#

@@ -41,7 +41,8 @@ enum APSMissingRule: Rule {
   }
 
   private static func check(payload: Node, what: String, otherwise: String = "") -> [Finding] {
-    guard let members = payload.members else {
+    // Asked by its type first: an array kept as its bytes stays unbuilt.
+    guard payload.isObject, let members = payload.members else {
       return [
         finding(
           at: payload,
