@@ -341,6 +341,8 @@ enum CompactJSON {
   static func largestStrings(in node: Node, count: Int) -> [(pointer: String, bytes: Int)] {
     var strings: [(String, Int)] = []
     func visit(_ node: Node) {
+      // App data kept as its bytes is walked a child at a time, not built whole.
+      if node.forEachDeferredChild(visit) { return }
       switch node.value {
       case .string(let string): strings.append((node.pointer, stringSize(string) - 2))
       case .array(let elements): elements.forEach(visit)

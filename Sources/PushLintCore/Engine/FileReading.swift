@@ -151,7 +151,13 @@ extension Linter {
       {
         return ReadFile(input: input, content: .documents([], suppressions: [], unclaimedPlist: nil))
       }
-      read = [(0, JSONReader.read(bytes, deferringARootThatIsNoObject: true))]
+      read = [
+        (
+          0,
+          JSONReader.read(
+            bytes, deferringAllBut: DocumentClassifier.keysItReads, deferringARootThatIsNoObject: true)
+        )
+      ]
     case .plist:
       let preprocessed = !PlistReader.isBinary(bytes) && PlistPreprocessing.hasDirectives(bytes)
       read = [(0, PlistReader.read(preprocessed ? PlistPreprocessing.apply(bytes) : bytes))]

@@ -135,6 +135,14 @@ public struct Node: Sendable {
     return node
   }
 
+  /// For a deferred object or array: calls `body` with each child, each
+  /// read on its own and let go after, so that a walk over a large value
+  /// holds one child at a time. False, with nothing called, otherwise.
+  func forEachDeferredChild(_ body: (Node) -> Void) -> Bool {
+    guard case .deferred(let deferred) = stored else { return false }
+    return deferred.forEachChild(start: span.start, pointer: pointer, body)
+  }
+
   public var members: [Member]? {
     if case .object(let members) = stored { return members }
     if case .deferred = stored { return builtMembers() }

@@ -47,6 +47,47 @@ struct DeferredJSON: Sendable {
   }
 }
 
+extension DeferredJSON {
+  /// Calls `body` with each child of the value, an object or an array, each
+  /// read on its own and let go after: a walk over a large deferred value
+  /// holds one child at a time. `start` is where the value begins in the
+  /// file and `pointer` is its own. False, with nothing called, for a value
+  /// that is no container.
+  func forEachChild(start: SourcePosition, pointer: String, _ body: (Node) -> Void) -> Bool {
+    let type = type
+    guard type == .object || type == .array else { return false }
+    bytes.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
+      scanner.lineStart = 1 - start.column
+      scanner.columnCacheOffset = 0
+      scanner.columnCacheValue = start.column
+      let closer = type == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      scanner.index = 1
+      var position = 0
+      do throws(JSONSyntaxError) {
+        while true {
+          scanner.skipWhitespace()
+          guard scanner.index < bytes.count, bytes[scanner.index] != closer else { return }
+          var token = String(position)
+          if type == .object {
+            token = try scanner.parseString()
+            scanner.skipWhitespace()
+            scanner.index += 1  // the colon, checked when the value was deferred
+          }
+          body(try scanner.parseSubtree(parent: pointer, token: token))
+          position += 1
+          scanner.skipWhitespace()
+          guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ",") else { return }
+          scanner.index += 1
+        }
+      } catch {
+        assertionFailure("a deferred JSON value did not read again: \(error.problem.message)")
+      }
+    }
+    return true
+  }
+}
+
 /// The top-level keys whose values a reader that defers the rest builds at
 /// once: the stage after it says which (`DocumentClassifier.keysItReads`).
 public struct EagerKeys: Sendable {

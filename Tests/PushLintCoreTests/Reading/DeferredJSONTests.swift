@@ -90,6 +90,29 @@ struct DeferredJSONTests {
     #expect(root.elements?.count == 1000)
   }
 
+  /// A deferred container walked a child at a time gives the children it
+  /// gives built, and the largest strings come out the same.
+  @Test(arguments: payloads)
+  func aDeferredValueWalkedChildByChildIsTheBuiltOne(text: String) throws {
+    let bytes = Array(text.utf8)
+    let deferred = try #require(JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads).root)
+    let eager = try #require(JSONReader.read(bytes).root)
+    for member in deferred.members ?? [] {
+      let original = member.value
+      guard isDeferred(original) else { continue }
+      var walked: [String] = []
+      let isContainer = original.forEachDeferredChild { Self.dump($0, into: &walked) }
+      var built: [String] = []
+      for child in original.built.members.map({ $0.map(\.value) }) ?? original.built.elements ?? [] {
+        Self.dump(child, into: &built)
+      }
+      #expect(isContainer == original.isContainer && walked == built, "\(member.key) in \(text)")
+    }
+    let largest = CompactJSON.largestStrings(in: deferred, count: 3)
+    let expected = CompactJSON.largestStrings(in: eager, count: 3)
+    #expect(largest.map(\.pointer) == expected.map(\.pointer) && largest.map(\.bytes) == expected.map(\.bytes))
+  }
+
   @Test func onlyAppDataAtTheTopIsDeferred() throws {
     let result = Self.expectSameReading(
       #"{"aps":{"alert":{"title":"t"}},"headers":{"x":1},"payload":{"y":2},"message":{"z":3},"categories":[],"data":{"n":[1]},"s":"text","b":true}"#
