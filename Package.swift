@@ -53,6 +53,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // scripts/bench: PayloadValidator's payloads a second, in process.
+    .executableTarget(name: "payload-validator-bench", dependencies: ["PushLintCore"]),
     // Depends on the executable too, so the CLI tests can run the built binary.
     .testTarget(name: "PushLintCoreTests", dependencies: ["PushLintCore", "PushLintSwiftSource", "pushlint"]),
   ]
