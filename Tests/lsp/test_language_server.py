@@ -154,24 +154,37 @@ async def test_a_context_file_changing_on_disk_lints_open_documents_again(client
     assert codes(client, "sync.json") == []
 
 
+class RawServer:
+    """The server driven byte by byte, without a client library: for what
+    no well-behaved client sends, and for the command an editor setup runs."""
+
+    def __init__(self, arguments):
+        import subprocess
+
+        self.process = subprocess.Popen([PUSHLINT, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send(self, message):
+        import json
+
+        body = message if isinstance(message, bytes) else json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self):
+        import json
+
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            header += self.process.stdout.read(1)
+        return json.loads(self.process.stdout.read(int(header.decode().split(":")[1])))
+
+
 def test_malformed_messages_get_errors_and_the_server_goes_on():
     """Raw bytes, as no well-behaved client sends them."""
     import json
-    import subprocess
 
-    process = subprocess.Popen([PUSHLINT, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def send(body: bytes):
-        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        process.stdin.flush()
-
-    def receive():
-        header = b""
-        while not header.endswith(b"\r\n\r\n"):
-            header += process.stdout.read(1)
-        length = int(header.decode().split(":")[1])
-        return json.loads(process.stdout.read(length))
-
+    server = RawServer(["lsp"])
+    send, receive, process = server.send, server.receive, server.process
     send(b'{"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}}')
     assert receive()["error"]["code"] == -32002  # before initialize
     send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {"capabilities": {}}}).encode())
@@ -235,23 +248,9 @@ def editor_commands():
 
 @pytest.mark.parametrize("editor,command", list(editor_commands()))
 def test_each_editor_setup_starts_a_server_that_publishes(editor, command):
-    import json
-    import subprocess
-
     assert command[0] == "pushlint"
-    process = subprocess.Popen([PUSHLINT, *command[1:]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def send(message):
-        body = json.dumps(message).encode()
-        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        process.stdin.flush()
-
-    def receive():
-        header = b""
-        while not header.endswith(b"\r\n\r\n"):
-            header += process.stdout.read(1)
-        return json.loads(process.stdout.read(int(header.decode().split(":")[1])))
-
+    server = RawServer(command[1:])
+    send, receive, process = server.send, server.receive, server.process
     reset_workspace()
     send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": WORKSPACE.as_uri(), "capabilities": {}}})
     assert "capabilities" in receive()["result"]

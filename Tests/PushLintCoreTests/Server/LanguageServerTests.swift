@@ -57,6 +57,19 @@ import Testing
         #"{"textDocument": {"uri": "\#(uri(name))", "languageId": "json", "version": 1, "text": \#(escaped)}}"#)
     }
 
+    /// The labels completion offers in `text`, opened as `name`, with the
+    /// cursor before its `|` (taken out), or at its end without one.
+    func completionLabels(_ name: String, _ text: String) -> [String] {
+      let before = String(text[..<(text.firstIndex(of: "|") ?? text.endIndex)])
+      let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+      open(name, text.replacing("|", with: ""))
+      let answer = request(
+        "textDocument/completion",
+        #"{"textDocument": {"uri": "\#(uri(name))"}, "position": {"line": \#(lines.count - 1), "character": \#(lines.last!.utf16.count)}}"#
+      )
+      return answer?["result"]?.elements?.compactMap { $0["label"]?.stringValue } ?? []
+    }
+
     /// The rules of the diagnostics published for `name` by the next flush.
     func published(_ name: String) -> [String]? {
       for message in flush() where message["params"]?["uri"]?.stringValue == uri(name) {
@@ -220,21 +233,14 @@ import Testing
       (#"{"aps": {"badge": 1, "thr"#, "thread-id", "badge"), (#"{"aps": {"alert": {"ti"#, "title", "badge"),
       (#"{"aps": {"interruption-level": "pa"#, "\"passive\"", "alert"), (#"{"aps": {"sound": "a", "#, "badge", "sound"),
     ] {
-      session.open("typing.json", text)
-      let answer = try #require(
-        session.request(
-          "textDocument/completion",
-          #"{"textDocument": {"uri": "\#(session.uri("typing.json"))"}, "position": {"line": 0, "character": \#(text.utf16.count)}}"#
-        ))
-      let labels = answer["result"]?.elements?.compactMap { $0["label"]?.stringValue } ?? []
+      let labels = session.completionLabels("typing.json", text)
       #expect(labels.contains(expected) && !labels.contains(absent), "\(text): \(labels)")
     }
   }
 
   /// A YAML document being typed may not parse, or parse as something
   /// else (a key without its colon reads as its parent's value); the text
-  /// before the cursor says where it is. The cursor is at the end of each
-  /// text, or before `|` where one is written (and the `|` taken out).
+  /// before the cursor says where it is.
   @Test func completionWorksInAYAMLDocumentBeingTyped() throws {
     let scratch = ScratchDirectory()
     let session = Session(root: scratch.path)
@@ -249,15 +255,7 @@ import Testing
       ("payload:\n  aps: {alert: x}\nheaders:\n  apns-p", "apns-priority", "aps"),
       ("aps: {alert: x, \"badge\": 1, }", "sound", "badge"),
     ] {
-      let before = String(text[..<(text.firstIndex(of: "|") ?? text.endIndex)])
-      let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
-      session.open("typing.yaml", text.replacing("|", with: ""))
-      let answer = try #require(
-        session.request(
-          "textDocument/completion",
-          #"{"textDocument": {"uri": "\#(session.uri("typing.yaml"))"}, "position": {"line": \#(lines.count - 1), "character": \#(lines.last!.utf16.count)}}"#
-        ))
-      let labels = answer["result"]?.elements?.compactMap { $0["label"]?.stringValue } ?? []
+      let labels = session.completionLabels("typing.yaml", text)
       #expect(labels.contains(expected) && !labels.contains(absent), "\(text): \(labels)")
     }
   }
