@@ -17,6 +17,11 @@ struct SchemaValidator {
   /// The payload holding `aps`, and `aps`'s member there: where custom
   /// data found in `aps` belongs.
   var payload: (object: Node, aps: Member)?
+  /// Worked out once, at the first custom key found in `aps`: the
+  /// payload's keys, and whether `aps` has one of its own (a hostile `aps`
+  /// has twenty thousand custom keys).
+  var payloadKeys: Set<String>?
+  var apsHasAKeyOfItsOwn: Bool?
 
   init(schema: PushSchema, targets: [Platform: OSVersion]) {
     self.schema = schema
@@ -150,10 +155,14 @@ struct SchemaValidator {
     if dictionary.name == "aps" {
       customData = UnknownKeyRule.CustomData(
         member: Fix.MemberSpans(key: member.keySpan, value: member.value.span), movesBeside: nil)
-      if let (payload, aps) = payload, !payload.hasMember(member.key),
-        aps.value.containsMember(where: { dictionary.spec(for: $0.key) != nil })
-      {
-        customData?.movesBeside = Fix.MemberSpans(key: aps.keySpan, value: aps.value.span)
+      if let (payload, aps) = payload {
+        if payloadKeys == nil {
+          payloadKeys = Set((payload.members ?? []).map(\.key))
+          apsHasAKeyOfItsOwn = aps.value.containsMember { dictionary.spec(for: $0.key) != nil }
+        }
+        if apsHasAKeyOfItsOwn == true, payloadKeys?.contains(member.key) == false {
+          customData?.movesBeside = Fix.MemberSpans(key: aps.keySpan, value: aps.value.span)
+        }
       }
     }
     report(

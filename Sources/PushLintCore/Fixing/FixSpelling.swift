@@ -83,9 +83,9 @@ public enum FixSpelling {
   /// there, as the next member after `beside`. In a flow (all of JSON) it
   /// follows `beside`'s value after a comma, on a line of its own at
   /// `beside`'s indentation when `beside` starts its line; in a YAML block
-  /// it is the line after `beside`'s value, indented as `beside`. A YAML
-  /// member moves only when it is written on one line, where its
-  /// indentation cannot matter.
+  /// it is the line after `beside`'s value, indented as `beside`, with the
+  /// comment that followed it on its line. A YAML member moves only when it
+  /// is written on one line, where its indentation cannot matter.
   static func insertion(
     key: SourceSpan, value: SourceSpan, after beside: Fix.MemberSpans, in source: [UInt8], format: SourceFormat
   ) -> Edit? {
@@ -129,6 +129,16 @@ public enum FixSpelling {
         span: span(at, at, beside.value), replacement: "," + (ownsLine ? lineBreak + indent : " ") + member)
     }
     guard format == .yaml, ownsLine else { return nil }
+    // A comment after the member on its line moves with it.
+    var after = value.end.offset
+    while after < source.count && isBlank(source[after]) { after += 1 }
+    var comment = ""
+    if after < source.count && source[after] == UInt8(ascii: "#") {
+      var end = after
+      while end < source.count && source[end] != newline && source[end] != 0x0D { end += 1 }
+      comment = String(decoding: source[value.end.offset..<end], as: UTF8.self)
+    }
+    let line = indent + member + comment
     // The value's last line: its end may be reported at the next key.
     var last = beside.value.end.offset
     while last > beside.value.start.offset
@@ -137,9 +147,9 @@ public enum FixSpelling {
       last -= 1
     }
     guard let lineEnd = source[last...].firstIndex(of: newline) else {
-      return Edit(span: span(source.count, source.count, beside.value), replacement: lineBreak + indent + member)
+      return Edit(span: span(source.count, source.count, beside.value), replacement: lineBreak + line)
     }
-    return Edit(span: span(lineEnd + 1, lineEnd + 1, beside.value), replacement: indent + member + lineBreak)
+    return Edit(span: span(lineEnd + 1, lineEnd + 1, beside.value), replacement: line + lineBreak)
   }
 
   /// A span of byte offsets; lines and columns are the key's, for reports.

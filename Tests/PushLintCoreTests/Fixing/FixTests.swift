@@ -241,6 +241,9 @@ enum BlockYAML {
 
   @Test func yamlBlocksAndFlows() {
     #expect(fixed("aps:\n  alert: x\n  orderId: 42\nb: 1\n", path: "a.yaml") == "aps:\n  alert: x\norderId: 42\nb: 1\n")
+    #expect(
+      fixed("aps:\n  orderId: 42  # the order\n  alert: x\n", path: "a.yaml")
+        == "aps:\n  alert: x\norderId: 42  # the order\n")
     #expect(fixed("aps:\n  orderId: 42\n  alert: x", path: "a.yaml") == "aps:\n  alert: x\norderId: 42")
     #expect(
       fixed("payload:\n  aps: {alert: x, orderId: 42}  # note\nheaders: {apns-push-type: alert}\n", path: "e.yaml")
