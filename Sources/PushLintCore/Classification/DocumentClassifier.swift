@@ -63,6 +63,18 @@ public enum DocumentClassifier {
       && !present.contains("categories")
   }
 
+  /// Whether a JSON text is none of the kinds by its top level alone, found
+  /// by a scan that builds nothing and stops at the first keys that may
+  /// make a kind (a payload's `aps`, the first key of most). False for a
+  /// text the scan cannot judge: the reader reads it.
+  static func topLevelShowsNoKind(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard
+      let topLevel = JSONScanner.topLevel(
+        of: bytes, keeping: startsAKind, enough: { !isNoKind(.object(keys: $0)) })
+    else { return false }
+    return isNoKind(topLevel)
+  }
+
   /// The top-level keys `isNoKind` looks at.
   static func startsAKind(_ key: String) -> Bool {
     switch key {

@@ -144,10 +144,7 @@ extension Linter {
       // fixture costs its bytes, not a hundred times them.
       let name = fileExtension(input.absolutePath)
       if !input.explicit, !name.isSameKey(as: "apns"), !Localizations.isFileExtension(name),
-        let topLevel = bytes.withUnsafeBufferPointer({
-          JSONScanner.topLevel(of: $0, keeping: DocumentClassifier.startsAKind)
-        }),
-        DocumentClassifier.isNoKind(topLevel)
+        bytes.withUnsafeBufferPointer(DocumentClassifier.topLevelShowsNoKind)
       {
         return ReadFile(input: input, content: .documents([], suppressions: [], unclaimedPlist: nil))
       }

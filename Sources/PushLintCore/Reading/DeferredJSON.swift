@@ -248,8 +248,11 @@ extension JSONScanner {
   /// keys of its root object that `keeping` keeps, or that its root is no
   /// object. Nil when the text is not well-formed, or not plain UTF-8, or
   /// nests deeper than a scan follows: the reader says what it is then.
-  static func topLevel(of bytes: UnsafeBufferPointer<UInt8>, keeping: (String) -> Bool) -> TopLevel? {
-    guard EncodingCheck.isCleanASCII(bytes) || EncodingCheck.firstProblem(in: bytes) == nil else { return nil }
+  /// Once the keys kept so far are `enough`, they are the answer at once,
+  /// the rest of the text unscanned (the reader reads it next).
+  static func topLevel(
+    of bytes: UnsafeBufferPointer<UInt8>, keeping: (String) -> Bool, enough: ([String]) -> Bool = { _ in false }
+  ) -> TopLevel? {
     var scanner = JSONScanner(bytes: bytes, firstLine: 1, baseOffset: 0)
     scanner.skipWhitespace()
     guard scanner.index < bytes.count else { return nil }
@@ -265,7 +268,10 @@ extension JSONScanner {
           guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: "\""),
             let key = try? scanner.parseString()
           else { return nil }
-          if keeping(key) { keys.append(key) }
+          if keeping(key) {
+            keys.append(key)
+            if enough(keys) { return .object(keys: keys) }
+          }
           scanner.skipWhitespace()
           guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ":") else { return nil }
           scanner.index += 1
@@ -285,7 +291,9 @@ extension JSONScanner {
       guard scanner.skipValue(depth: 0, checkingKeys: false) else { return nil }
     }
     scanner.skipWhitespace()
-    guard scanner.index == bytes.count else { return nil }
+    guard scanner.index == bytes.count,
+      EncodingCheck.isCleanASCII(bytes) || EncodingCheck.firstProblem(in: bytes) == nil
+    else { return nil }
     return isObject ? .object(keys: keys) : .notAnObject
   }
 

@@ -215,6 +215,15 @@ struct DeferredJSONTests {
     #expect(scan("{}") == .object(keys: []))
     #expect(scan(#"[1, 2, {"aps": {}}]"#) == .notAnObject)
     #expect(scan(#""text""#) == .notAnObject)
+    // Not plain UTF-8: the reader says so.
+    #expect(scan(Array(#"{"a": ""#.utf8) + [0xFF] + Array(#""}"#.utf8)) == nil)
+    // Enough keys end the scan: the rest is the reader's to read.
+    let stopped = Array(#"{"aps": {}, "data": [1,"#.utf8).withUnsafeBufferPointer {
+      JSONScanner.topLevel(of: $0, keeping: { _ in true }, enough: { !$0.isEmpty })
+    }
+    #expect(stopped == .object(keys: ["aps"]))
+    #expect(!Array(#"{"aps": {}, "data": [1,"#.utf8).withUnsafeBufferPointer(DocumentClassifier.topLevelShowsNoKind))
+    #expect(Array(#"{"data": [1, 2]}"#.utf8).withUnsafeBufferPointer(DocumentClassifier.topLevelShowsNoKind))
     // Keys past what a deferred value takes (escaped, many) are no obstacle.
     let many = "{" + (0..<100).map { #""k\#($0)": {"\u00e9": \#($0)}"# }.joined(separator: ",") + "}"
     #expect(scan(many) == .object(keys: (0..<100).map { "k\($0)" }))
@@ -261,13 +270,9 @@ struct DeferredJSONTests {
     #expect(files.count > 50)
     var setAside = 0
     for path in files {
-      guard case .success(let bytes) = FileSystem.readFile(path),
-        let topLevel = bytes.withUnsafeBufferPointer({
-          JSONScanner.topLevel(of: $0, keeping: DocumentClassifier.startsAKind)
-        })
-      else { continue }
+      guard case .success(let bytes) = FileSystem.readFile(path) else { continue }
       let kind = DocumentClassifier.kind(of: JSONReader.read(bytes).root, format: .json, path: path)
-      if DocumentClassifier.isNoKind(topLevel) {
+      if bytes.withUnsafeBufferPointer(DocumentClassifier.topLevelShowsNoKind) {
         setAside += 1
         #expect(kind == nil, "\(path) is a \(String(describing: kind))")
       }
