@@ -30,24 +30,11 @@ struct DeferredJSON: Sendable {
   /// The value, read again: `start` is where its bytes begin in the file,
   /// `parent` and `token` give its pointer.
   func build(start: SourcePosition, parent: String, token: String?) -> StoredValue {
-    bytes.withUnsafeBufferPointer { bytes in
-      var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
-      // Columns on the first line count on from the value's own column.
-      scanner.lineStart = 1 - start.column
-      scanner.columnCacheOffset = 0
-      scanner.columnCacheValue = start.column
-      do throws(JSONSyntaxError) {
-        return try scanner.parseSubtree(parent: parent, token: token).stored
-      } catch {
-        // The reader checked these bytes before deferring them.
-        assertionFailure("a deferred JSON value did not read again: \(error.problem.message)")
-        return .null
-      }
-    }
+    reading(from: start) { scanner throws(JSONSyntaxError) in
+      try scanner.parseSubtree(parent: parent, token: token).stored
+    } ?? .null
   }
-}
 
-extension DeferredJSON {
   /// Calls `body` with each child of the value, an object or an array, each
   /// read on its own and let go after: a walk over a large deferred value
   /// holds one child at a time. `start` is where the value begins in the
@@ -56,35 +43,48 @@ extension DeferredJSON {
   func forEachChild(start: SourcePosition, pointer: String, _ body: (Node) -> Void) -> Bool {
     let type = type
     guard type == .object || type == .array else { return false }
-    bytes.withUnsafeBufferPointer { bytes in
-      var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
-      scanner.lineStart = 1 - start.column
-      scanner.columnCacheOffset = 0
-      scanner.columnCacheValue = start.column
-      let closer = type == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    let closer = type == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    _ = reading(from: start) { scanner throws(JSONSyntaxError) in
       scanner.index = 1
       var position = 0
-      do throws(JSONSyntaxError) {
-        while true {
+      while true {
+        scanner.skipWhitespace()
+        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] != closer else { return }
+        var token = String(position)
+        if type == .object {
+          token = try scanner.parseString()
           scanner.skipWhitespace()
-          guard scanner.index < bytes.count, bytes[scanner.index] != closer else { return }
-          var token = String(position)
-          if type == .object {
-            token = try scanner.parseString()
-            scanner.skipWhitespace()
-            scanner.index += 1  // the colon, checked when the value was deferred
-          }
-          body(try scanner.parseSubtree(parent: pointer, token: token))
-          position += 1
-          scanner.skipWhitespace()
-          guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ",") else { return }
-          scanner.index += 1
+          scanner.index += 1  // the colon, checked when the value was deferred
         }
-      } catch {
-        assertionFailure("a deferred JSON value did not read again: \(error.problem.message)")
+        body(try scanner.parseSubtree(parent: pointer, token: token))
+        position += 1
+        scanner.skipWhitespace()
+        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: ",") else { return }
+        scanner.index += 1
       }
     }
     return true
+  }
+
+  /// `read` given a scanner over the bytes placed where they begin in the
+  /// file (`start`); nil if they no longer read, which cannot be: the
+  /// reader checked them before deferring them.
+  private func reading<Result>(
+    from start: SourcePosition, _ read: (inout JSONScanner) throws(JSONSyntaxError) -> Result
+  ) -> Result? {
+    bytes.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
+      // Columns on the first line count on from the value's own column.
+      scanner.lineStart = 1 - start.column
+      scanner.columnCacheOffset = 0
+      scanner.columnCacheValue = start.column
+      do throws(JSONSyntaxError) {
+        return try read(&scanner)
+      } catch {
+        assertionFailure("a deferred JSON value did not read again: \(error.problem.message)")
+        return nil
+      }
+    }
   }
 }
 
