@@ -62,7 +62,8 @@ public struct LineIndex: Sendable {
 
   public var lineCount: Int { lineStarts.count }
 
-  public func position(ofOffset offset: Int) -> SourcePosition {
+  /// The index in `lineStarts` of the line holding `offset` (clamped to the text).
+  func lineIndex(containing offset: Int) -> Int {
     let offset = min(max(offset, 0), bytes.count)
     var low = 0
     var high = lineStarts.count - 1
@@ -70,6 +71,12 @@ public struct LineIndex: Sendable {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
+    return low
+  }
+
+  public func position(ofOffset offset: Int) -> SourcePosition {
+    let offset = min(max(offset, 0), bytes.count)
+    let low = lineIndex(containing: offset)
     var column = 1
     var index = low == 0 && offset >= textStart ? textStart : lineStarts[low]
     while index < offset {

@@ -2,28 +2,23 @@
 /// lines from 0, characters in UTF-16 code units (the protocol's default)
 /// or in bytes (when the client offers `utf-8`).
 public struct DocumentText: Sendable {
-  public var bytes: [UInt8]
-  let lineStarts: [Int]
+  /// Where its lines start, found as for the files pushlint reads.
+  let lines: LineIndex
   let countsUTF16: Bool
 
   public init(_ bytes: [UInt8], countsUTF16: Bool = true) {
-    self.bytes = bytes
-    var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-    lineStarts = starts
+    lines = LineIndex(bytes: bytes)
     self.countsUTF16 = countsUTF16
   }
+
+  public var bytes: [UInt8] { lines.bytes }
+  var lineStarts: [Int] { lines.lineStarts }
 
   /// The client's position of a byte offset.
   public func position(ofOffset offset: Int) -> (line: Int, character: Int) {
     let offset = min(max(0, offset), bytes.count)
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return (low, characters(from: lineStarts[low], to: offset))
+    let line = lines.lineIndex(containing: offset)
+    return (line, characters(from: lineStarts[line], to: offset))
   }
 
   /// The byte offset of a client's position (clamped to its line).
