@@ -75,7 +75,7 @@ extension LanguageServer {
     if let valueKey, let spec = navigation.spec(of: valueKey, in: place)?.spec {
       // Written as the document writes values: JSON's literals, YAML's
       // plain scalars where they read back the same.
-      let isYAML = [".yaml", ".yml"].contains { Paths.fileName(document.path).hasSuffix($0) }
+      let isYAML = SourceFormat.from(fileName: document.path) == .yaml
       for value in spec.values ?? [] {
         var label = value.description
         if isYAML, case .string(let text) = value { label = FixSpelling.yamlString(text, replacing: []) }
@@ -122,11 +122,11 @@ extension LanguageServer {
       return (object, place, valueKey, partialKey)
     }
     let bytes = document.text.bytes
-    let name = Paths.fileName(document.path)
+    let format = SourceFormat.from(fileName: document.path)
     // A YAML document being typed may not parse, or parse as something
     // else (a key typed without its colon is its parent's value): its text
     // up to the cursor, the cursor's line made whole, says where it is.
-    if name.hasSuffix(".yaml") || name.hasSuffix(".yml"), let closed = Self.closedYAMLPrefix(bytes, upTo: offset),
+    if format == .yaml, let closed = Self.closedYAMLPrefix(bytes, upTo: offset),
       let found = context(closed.bytes, at: closed.offset, partialKey: closed.partialKey)
     {
       return found
@@ -134,7 +134,7 @@ extension LanguageServer {
     if let found = context(bytes, at: offset, partialKey: nil) { return found }
     // A JSON document being typed rarely parses: its text up to the
     // cursor, closed, says where the cursor is.
-    guard name.hasSuffix("json") || name.hasSuffix(".apns") else { return nil }
+    guard format == .json else { return nil }
     let closed = Self.closedJSONPrefix(bytes, upTo: offset)
     return context(closed.bytes, at: offset, partialKey: closed.partialKey)
   }

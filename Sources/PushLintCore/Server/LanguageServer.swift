@@ -128,12 +128,17 @@ public final class LanguageServer {
     }) {
       dirty.remove(uri)
       guard let document = documents[uri] else { continue }
-      let (linter, root, relative) = linting(document)
-      return LintJob(
-        uri: uri, generation: document.generation, linter: linter, bytes: document.text.bytes, path: relative,
-        root: root)
+      return lintJob(document)
     }
     return nil
+  }
+
+  /// The lint of `document` as it stands now.
+  func lintJob(_ document: OpenDocument) -> LintJob {
+    let (linter, root, relative) = linting(document)
+    return LintJob(
+      uri: document.uri, generation: document.generation, linter: linter, bytes: document.text.bytes,
+      path: relative, root: root)
   }
 
   /// Publishes `job`'s findings, unless the document changed (or closed)
@@ -272,7 +277,6 @@ public final class LanguageServer {
         }
       }
       document.version = params?["textDocument"]?["version"]?.numberValue?.intValue ?? document.version + 1
-      document.diagnostics = nil
       documents[uri] = document
       // Another open document may depend on this one (a payload on an
       // Info.plist, entitlements, categories): every one is linted again.
@@ -341,9 +345,7 @@ public final class LanguageServer {
   func diagnostics(_ uri: String) -> [Diagnostic] {
     guard let document = documents[uri] else { return [] }
     if let diagnostics = document.diagnostics { return diagnostics }
-    let (linter, root, relative) = linting(document)
-    let report = linter.report(bytes: document.text.bytes, path: relative, currentDirectory: root)
-    let diagnostics = report.diagnostics.filter { $0.path == relative }
+    let diagnostics = lintJob(document).run()
     documents[uri]?.diagnostics = diagnostics
     return diagnostics
   }
