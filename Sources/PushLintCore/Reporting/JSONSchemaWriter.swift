@@ -137,13 +137,12 @@ public enum JSONSchemaWriter {
       if let pattern = Self.pattern(spec.format) { members.append(("pattern", .string(pattern))) }
       if spec.deprecated != nil { members.append(("deprecated", .bool(true))) }
       if let nested = spec.schema {
-        define(nested)
-        let reference = JSONOutput.object([("$ref", .string("#/$defs/\(nested)"))])
+        let reference = reference(to: nested)
         // A `$ref` applies to every value: where the key also takes other
         // types (a sound as a string or a dictionary), it is one of them.
         let others = names.filter { $0 != "object" }
-        if others.isEmpty {
-          members.append(("$ref", .string("#/$defs/\(nested)")))
+        if others.isEmpty, case .object(let referring) = reference {
+          members += referring
         } else {
           members.removeAll { $0.0 == "type" }
           let other: JSONOutput =
@@ -156,8 +155,7 @@ public enum JSONSchemaWriter {
         if let values = spec.itemValues { item.append(("enum", .array(values.map(JSONOutput.string)))) }
         members.append(("items", .object(item)))
       } else if let itemSchema = spec.itemSchema {
-        members.append(("items", .object([("$ref", .string("#/$defs/\(itemSchema)"))])))
-        define(itemSchema)
+        members.append(("items", reference(to: itemSchema)))
       }
       if let valuesType = spec.valuesType {
         members.append(("additionalProperties", .object([("type", .string(valuesType.rawValue))])))
