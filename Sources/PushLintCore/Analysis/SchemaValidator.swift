@@ -153,8 +153,7 @@ struct SchemaValidator {
       })
     var customData: UnknownKeyRule.CustomData?
     if dictionary.name == "aps" {
-      customData = UnknownKeyRule.CustomData(
-        member: Fix.MemberSpans(key: member.keySpan, value: member.value.span), movesBeside: nil)
+      customData = UnknownKeyRule.CustomData(value: member.value.span, movesBeside: nil)
       if let (payload, aps) = payload {
         if payloadKeys == nil {
           payloadKeys = Set((payload.members ?? []).map(\.key))

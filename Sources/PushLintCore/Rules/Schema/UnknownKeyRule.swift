@@ -33,11 +33,12 @@ enum UnknownKeyRule: SchemaRule {
     }
   }
 
-  /// A key of its own in `aps`, which custom data is not: where it stands,
-  /// and `aps` in the payload when it can move out (the payload has no such
-  /// key yet, and `aps` keeps a key of its own).
+  /// A key of its own in `aps`, which custom data is not: where its value
+  /// stands (the key is where the finding is), and `aps` in the payload
+  /// when it can move out (the payload has no such key yet, and `aps`
+  /// keeps a key of its own).
   struct CustomData: Sendable {
-    var member: Fix.MemberSpans
+    var value: SourceSpan
     var movesBeside: Fix.MemberSpans?
   }
 
@@ -60,7 +61,7 @@ extension UnknownKeyRule.Problem: FixableProblem {
       guard let beside = customData.movesBeside, format == .json || format == .yaml else { return nil }
       return Fix(
         title: "move \"\(key)\" out of aps, beside it", applicability: .unsafe,
-        changes: [.moveOut(key: customData.member.key, value: customData.member.value, beside: beside)],
+        changes: [.moveOut(key: span, value: customData.value, beside: beside)],
         format: format)
     default:
       return nil
