@@ -8,16 +8,28 @@
 /// guard result.isSendable else { throw PushRejected(result.errors) }
 /// ```
 ///
-/// A validator is a value; share one across threads freely.
+/// A validator is a value; share one across threads freely. It reads the
+/// configuration's context files (categories, Info.plists, entitlements)
+/// once, when it is made: make a new one when they change.
 public struct PayloadValidator: Sendable {
-  public var configuration: Configuration
+  public var configuration: Configuration {
+    get { linter.configuration }
+    set {
+      linter.configuration = newValue
+      context = linter.prepareContext()
+    }
+  }
+  private var linter: Linter
+  private var context: Linter.PreparedContext
 
   /// - Parameters:
   ///   - configuration: rule levels, targets and overrides; by default none.
   ///   - targets: minimum OS versions, merged over the configuration's.
   public init(configuration: Configuration = Configuration(directory: "/"), targets: [Platform: OSVersion] = [:]) {
-    self.configuration = configuration
-    self.configuration.targets.merge(targets) { $1 }
+    var configuration = configuration
+    configuration.targets.merge(targets) { $1 }
+    linter = Linter(configuration: configuration, jobs: 1)
+    context = linter.prepareContext()
   }
 
   /// What a validation found.
@@ -36,14 +48,13 @@ public struct PayloadValidator: Sendable {
   /// (names case-insensitive; without headers, no header rules run and the
   /// push type is inferred). `name` labels the diagnostics.
   public func validate(payload: [UInt8], headers: [String: String] = [:], name: String = "payload.json") -> Result {
-    var configuration = configuration
+    var linter = linter
     if !headers.isEmpty {
       let sorted = headers.map { (name: $0.key.lowercased(), value: $0.value) }.sorted { $0.name < $1.name }
-      configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
+      linter.configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
     }
-    let linter = Linter(configuration: configuration, jobs: 1)
-    let result = linter.lint(bytes: payload, path: name)
-    return Result(diagnostics: result.diagnostics, unshown: result.unshown)
+    let report = linter.report(bytes: payload, path: name, against: context)
+    return Result(diagnostics: report.diagnostics, unshown: report.unshown)
   }
 
   public func validate(payload: String, headers: [String: String] = [:], name: String = "payload.json") -> Result {

@@ -47,12 +47,55 @@ extension Linter {
   /// One file's bytes under this linter's configuration; `base` is the
   /// directory paths are shown relative to.
   private func lintOne(bytes: [UInt8], path: String, base: String) -> LintReport {
-    let input = LintInput(
-      displayPath: path, absolutePath: Paths.absolute(path, from: base), explicit: true, namedByGlob: false)
     var contextErrors: [FileError] = []
     let (files, _, project) = readProject(
-      [read(bytes: bytes, input: input)], currentDirectory: base, errors: &contextErrors)
-    let file = files[0]
+      [read(bytes: bytes, input: namedInput(path, base: base))], currentDirectory: base, errors: &contextErrors)
+    return report(checking: files[0], project: project)
+  }
+
+  /// The configured context files, read once and made into a project
+  /// context, for many files' bytes checked against it: a server validating
+  /// payloads reads its project once, not once a payload.
+  public struct PreparedContext: Sendable {
+    let project: ProjectContext
+    /// The context files' absolute paths: bytes named like one of them stand
+    /// in for it, so they are linted with the context read again.
+    let paths: Set<String>
+    let base: String
+  }
+
+  /// Reads the configured context files relative to `currentDirectory` (by
+  /// default the configuration's).
+  public func prepareContext(currentDirectory: String? = nil) -> PreparedContext {
+    let base = currentDirectory ?? configuration.directory
+    var errors: [FileError] = []
+    let (_, contextFiles, project) = readProject([], currentDirectory: base, errors: &errors)
+    return PreparedContext(project: project, paths: Set(contextFiles.map(\.input.absolutePath)), base: base)
+  }
+
+  /// The same report as `report(bytes:path:)`, against a context read
+  /// beforehand. Bytes that would add to the context themselves (a
+  /// categories file, an Info.plist, registering source, a sound) or that
+  /// stand in for a context file are linted as `report(bytes:path:)` does.
+  public func report(bytes: [UInt8], path: String, against context: PreparedContext) -> LintReport {
+    let input = namedInput(path, base: context.base)
+    guard !usesNearestConfiguration, !context.paths.contains(input.absolutePath) else {
+      return report(bytes: bytes, path: path, currentDirectory: context.base)
+    }
+    let file = read(bytes: bytes, input: input)
+    guard !file.registers, file.sound == nil, file.unclaimedPlist == nil, !file.documents.contains(where: isContext)
+    else {
+      return report(bytes: bytes, path: path, currentDirectory: context.base)
+    }
+    return report(checking: file, project: context.project)
+  }
+
+  private func namedInput(_ path: String, base: String) -> LintInput {
+    LintInput(displayPath: path, absolutePath: Paths.absolute(path, from: base), explicit: true, namedByGlob: false)
+  }
+
+  /// One read file checked and reported as a run over it alone would.
+  private func report(checking file: ReadFile, project: ProjectContext) -> LintReport {
     let outcome = check(file, project: project)
     var report = LintReport(
       diagnostics: outcome.diagnostics.sorted(by: Diagnostic.reportOrder), files: 1, documents: outcome.documents,

@@ -59,23 +59,42 @@ public indirect enum JSONOutput: Sendable {
   }
 
   /// Escapes as RFC 8259 requires, plus U+2028/U+2029 and DEL so the text
-  /// is also safe inside JavaScript and terminals.
+  /// is also safe inside JavaScript and terminals. Runs of text that need
+  /// no escape are copied whole.
   static func writeString(_ text: String, into output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          output += "\\u" + hex4(scalar.value).lowercased()
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      var index = 0
+      func flush(upTo end: Int) {
+        if end > start { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
       }
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escape: String
+        var length = 1
+        switch byte {
+        case 0x22: escape = "\\\""
+        case 0x5C: escape = "\\\\"
+        case 0x0A: escape = "\\n"
+        case 0x0D: escape = "\\r"
+        case 0x09: escape = "\\t"
+        case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte)).lowercased()
+        // U+2028 and U+2029 end a line in JavaScript.
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
+          escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+          length = 3
+        default:
+          index += 1
+          continue
+        }
+        flush(upTo: index)
+        output += escape
+        index += length
+        start = index
+      }
+      flush(upTo: index)
     }
     output += "\""
   }

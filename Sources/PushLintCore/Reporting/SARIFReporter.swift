@@ -9,15 +9,34 @@ public enum SARIFReporter {
   )
     -> String
   {
-    let edits = FixReporting.edits(of: report.diagnostics, source: source)
-    let names = registry.listingOrder(catalog)
-    var ruleIndex: [String: Int] = [:]
-    var rules: [JSONOutput] = []
-    for name in names {
-      guard let description = catalog.description(of: name) else { continue }
-      ruleIndex[name] = rules.count
-      rules.append(rule(description))
+    render(report, rules: RuleTable(registry: registry, catalog: catalog), source: source)
+  }
+
+  /// The run's rule table, each rule's description and help from its
+  /// document. It depends on no finding: one made once serves every render.
+  public struct RuleTable: Sendable {
+    let rules: [JSONOutput]
+    let index: [String: Int]
+
+    public init(registry: RuleRegistry = .standard, catalog: RuleCatalog = .standard) {
+      var index: [String: Int] = [:]
+      var rules: [JSONOutput] = []
+      for name in registry.listingOrder(catalog) {
+        guard let description = catalog.description(of: name) else { continue }
+        index[name] = rules.count
+        rules.append(SARIFReporter.rule(description))
+      }
+      self.rules = rules
+      self.index = index
     }
+  }
+
+  public static func render(
+    _ report: LintReport, rules table: RuleTable, source: (String) -> [UInt8]? = { _ in nil }
+  ) -> String {
+    let edits = FixReporting.edits(of: report.diagnostics, source: source)
+    let rules = table.rules
+    let ruleIndex = table.index
     var occurrences: [String: Int] = [:]
     let results = report.diagnostics.indices.map { index -> JSONOutput in
       let diagnostic = report.diagnostics[index]

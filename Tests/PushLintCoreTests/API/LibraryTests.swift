@@ -87,6 +87,40 @@ import Testing
     #expect(old.isSendable)
   }
 
+  /// A server's validator knows the app's categories and entitlements from
+  /// the configured context, read once, and judges as a run over the file.
+  @Test func theConfiguredContextIsReadOnceAndJudgedAsARunWould() throws {
+    let scratch = ScratchDirectory()
+    scratch.write(".pushlint.yml", "context:\n  - \"App/*.entitlements\"\n  - \"push/categories.yaml\"\n")
+    scratch.write(
+      "App/App.entitlements",
+      "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>aps-environment</key>\n<string>production</string>\n</dict>\n</plist>\n"
+    )
+    scratch.write(
+      "push/categories.yaml", "categories:\n  - identifier: ALARM\n    actions:\n      - {identifier: SNOOZE}\n")
+    let configuration = try Configuration.load(file: ".pushlint.yml", currentDirectory: scratch.path)
+    let validator = PayloadValidator(configuration: configuration)
+    let linter = Linter(configuration: configuration, jobs: 1)
+    let payload = #"{"aps": {"alert": "Fire", "category": "ALRAM", "interruption-level": "critical"}}"#
+    let result = validator.validate(payload: payload)
+    #expect(result.diagnostics.map(\.rule) == ["category-undeclared", "critical-alert-entitlement"])
+    #expect(result.diagnostics == linter.lint(bytes: Array(payload.utf8), path: "payload.json").diagnostics)
+    // Bytes that are context themselves (a categories document) are judged
+    // with the context they make, as a run over them would.
+    let categories = "categories:\n  - identifier: WAKE\n    actions:\n      - {identifier: SNOOZE}\n"
+    let asCategories = validator.validate(payload: categories, name: "push/more.yaml")
+    #expect(asCategories.diagnostics.map(\.rule) == ["required-key-missing"])
+    #expect(
+      asCategories.diagnostics == linter.lint(bytes: Array(categories.utf8), path: "push/more.yaml").diagnostics)
+    // Read once: the payload is judged by the context as it was when the
+    // validator was made.
+    scratch.write("push/categories.yaml", "categories:\n  - identifier: ALRAM\n")
+    #expect(validator.validate(payload: payload).diagnostics.map(\.rule).contains("category-undeclared"))
+    #expect(
+      !PayloadValidator(configuration: configuration).validate(payload: payload).diagnostics.map(\.rule).contains(
+        "category-undeclared"))
+  }
+
   @Test func oneValidatorServesManyThreads() {
     let validator = PayloadValidator()
     let verdicts = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 200)

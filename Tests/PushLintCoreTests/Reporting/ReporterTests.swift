@@ -115,6 +115,42 @@ import Testing
     }
   }
 
+  /// Each scalar alone and between plain text: escaped exactly where JSON
+  /// or JavaScript needs it, multi-byte text kept whole, and what is written
+  /// reads back as the text it came from.
+  @Test func jsonStringsEscapeEachScalarAndKeepTheRest() throws {
+    let special: [Unicode.Scalar] =
+      (0..<0x20).map { Unicode.Scalar($0)! } + ["\"", "\\", "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}"]
+    let plain: [Unicode.Scalar] = ["a", "é", "€", "\u{1F600}", "\u{E280}"]
+    for scalar in special + plain {
+      for text in [String(scalar), "ab" + String(scalar) + "€c" + String(scalar)] {
+        var written = ""
+        JSONOutput.writeString(text, into: &written)
+        let expected = "\"" + text.unicodeScalars.map(Self.escaped).joined() + "\""
+        #expect(written == expected)
+        let read = try #require(JSONReader.read(Array(written.utf8)).root)
+        #expect(read.stringValue == text)
+      }
+    }
+  }
+
+  /// JSON's escapes as RFC 8259 gives them, plus DEL, U+2028 and U+2029.
+  static func escaped(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\"": return "\\\""
+    case "\\": return "\\\\"
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    case "\u{2028}": return "\\u2028"
+    case "\u{2029}": return "\\u2029"
+    default:
+      guard scalar.value < 0x20 || scalar.value == 0x7F else { return String(scalar) }
+      let digits = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+    }
+  }
+
   @Test func prettyUnderlinesTheSpanAndEscapesControlCharacters() {
     let text = "{\"aps\": {\"badge\": \"3\", \"t\\u001b[2J\": 1}}\n"
     let diagnostics = lint(text)
