@@ -1,4 +1,4 @@
-// Byte scans the JSON reader runs over every string and every line: sixteen
+// Byte scans the readers run over every file, string and line: sixteen
 // bytes a step with SSE2 (part of every x86-64), eight with the word tricks
 // elsewhere. Swift's SIMD types did not compile to the vector instructions.
 #include "byte_scan.h"
@@ -78,4 +78,44 @@ size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t st
 #endif
   while (index < count && bytes[index] != 0 && bytes[index] < 0x80) index += 1;
   return index;
+}
+
+static inline int is_continuation(uint8_t byte) { return (byte & 0xC0) == 0x80; }
+
+size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = start;
+  while (index < count) {
+    uint8_t byte = bytes[index];
+    if (byte < 0x80) {
+      // A run of ASCII is skipped sixteen bytes a step; text in other
+      // scripts stays in this loop, sequence after sequence.
+      index = pushlint_end_of_clean_ascii(bytes, count, index);
+      if (index == count) break;
+      byte = bytes[index];
+      if (byte == 0) return index;
+    }
+    size_t left = count - index;
+    if (byte >= 0xC2 && byte <= 0xDF) {
+      if (left < 2 || !is_continuation(bytes[index + 1])) return index;
+      index += 2;
+    } else if (byte >= 0xE0 && byte <= 0xEF) {
+      if (left < 3) return index;
+      uint8_t second = bytes[index + 1];
+      if (!is_continuation(second) || !is_continuation(bytes[index + 2])) return index;
+      // E0 80–9F would be overlong; ED A0–BF a UTF-16 surrogate.
+      if ((byte == 0xE0 && second < 0xA0) || (byte == 0xED && second > 0x9F)) return index;
+      index += 3;
+    } else if (byte >= 0xF0 && byte <= 0xF4) {
+      if (left < 4) return index;
+      uint8_t second = bytes[index + 1];
+      if (!is_continuation(second) || !is_continuation(bytes[index + 2]) || !is_continuation(bytes[index + 3]))
+        return index;
+      // F0 80–8F would be overlong; F4 90–BF past U+10FFFF.
+      if ((byte == 0xF0 && second < 0x90) || (byte == 0xF4 && second > 0x8F)) return index;
+      index += 4;
+    } else {
+      return index;
+    }
+  }
+  return count;
 }

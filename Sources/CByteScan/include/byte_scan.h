@@ -13,4 +13,10 @@ size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, si
 /// ASCII, or `count` when there is none.
 size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t start);
 
+/// The offset of the first byte at or after `start` that is NUL or begins
+/// no well-formed UTF-8 sequence (RFC 3629: no overlong form, no surrogate,
+/// nothing past U+10FFFF, no sequence cut short by the end), or `count`
+/// when there is none. `start` must not fall inside a sequence.
+size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t start);
+
 #endif

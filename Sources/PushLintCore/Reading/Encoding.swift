@@ -65,43 +65,11 @@ public enum EncodingCheck {
   }
 
   private static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> EncodingProblem? {
-    var index = start
-    let count = bytes.count
-    while index < count {
-      index = endOfCleanASCII(in: bytes, from: index)
-      guard index < count else { break }
-      let byte = bytes[index]
-      if byte < 0x80 {
-        if byte == 0 { return EncodingProblem(kind: .nulByte, offset: index) }
-        index += 1
-        continue
-      }
-      let length: Int
-      var minimum: UInt32
-      var scalar: UInt32
-      switch byte {
-      case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-      case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-      case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-      default: return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
-      }
-      guard index + length <= count else {
-        return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
-      }
-      for continuation in 1..<length {
-        let next = bytes[index + continuation]
-        guard next & 0xC0 == 0x80 else {
-          return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
-        }
-        scalar = scalar << 6 | UInt32(next & 0x3F)
-      }
-      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-        return EncodingProblem(kind: .invalidUTF8(byte: byte), offset: index)
-      }
-      index += length
-      minimum = 0
-    }
-    return nil
+    guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+    let index = pushlint_first_invalid_utf8(base, bytes.count, start)
+    guard index < bytes.count else { return nil }
+    let byte = bytes[index]
+    return EncodingProblem(kind: byte == 0 ? .nulByte : .invalidUTF8(byte: byte), offset: index)
   }
 }
 

@@ -222,6 +222,54 @@ import Testing
     }
   }
 
+  /// The encoding check agrees with the standard library's UTF-8 decoding
+  /// on where the text first goes wrong: every lead and continuation byte
+  /// at the edges of its ranges, in sequences whole, cut short and run
+  /// together, after ASCII runs of every length up to two steps.
+  @Test func theEncodingCheckFindsTheFirstBadByteWhereTheStandardLibraryDoes() {
+    let edges: [UInt8] = [
+      0x00, 0x01, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3,
+      0xF4, 0xF5, 0xFF, 0x8F, 0x90, 0x9F, 0xA0,
+    ]
+    var generator = SystemRandomNumberGenerator()
+    var cases: [[UInt8]] = []
+    for first in edges {
+      for second in edges {
+        cases.append([first, second])
+        for third in [0x80, 0xBF, 0x41] as [UInt8] {
+          cases += [[first, second, third], [first, second, third, 0x80]]
+        }
+      }
+    }
+    for _ in 0..<20_000 {
+      cases.append((0..<Int.random(in: 1...8, using: &generator)).map { _ in edges.randomElement(using: &generator)! })
+    }
+    for tail in cases {
+      for prefix in [0, 1, 15, 16, 17, 33] {
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: prefix) + tail + Array("é€😀z".utf8)
+        let found = bytes.withUnsafeBufferPointer { EncodingCheck.firstProblem(in: $0) }
+        #expect(found?.offset == Self.firstBadOffset(bytes), "\(bytes)")
+      }
+    }
+  }
+
+  /// The offset of the first NUL or the first byte the standard library
+  /// cannot decode as the start of a scalar.
+  static func firstBadOffset(_ bytes: [UInt8]) -> Int? {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar.value == 0 { return offset }
+        offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
   @Test func wholeNumbersReadDigitByDigitEqualTheirDoubleValue() throws {
     let literals = [
       "0", "-0", "7", "-7", "4096", "999999999999999", "-999999999999999", "1000000000000000",
