@@ -119,3 +119,20 @@ size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t st
   }
   return count;
 }
+
+size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t end) {
+  size_t index = start;
+  size_t starts = 0;
+#if defined(__SSE2__)
+  // As signed bytes, continuation bytes are exactly those below -64 (0xC0).
+  const __m128i lowest_lead = _mm_set1_epi8((char)0xC0);
+  while (index + 16 <= end) {
+    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+    int continuations = _mm_movemask_epi8(_mm_cmpgt_epi8(lowest_lead, chunk));
+    starts += 16 - (size_t)__builtin_popcount((unsigned)continuations);
+    index += 16;
+  }
+#endif
+  for (; index < end; index += 1) starts += (bytes[index] & 0xC0) != 0x80;
+  return starts;
+}

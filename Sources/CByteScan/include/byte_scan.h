@@ -19,4 +19,8 @@ size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t st
 /// when there is none. `start` must not fall inside a sequence.
 size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t start);
 
+/// How many bytes from `start` up to `end` are not UTF-8 continuation bytes
+/// (0x80–0xBF): in valid UTF-8, the scalars that begin there.
+size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t end);
+
 #endif

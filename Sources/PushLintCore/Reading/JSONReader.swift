@@ -159,11 +159,9 @@ struct JSONScanner {
       columnCacheValue = 1
     }
     var column = columnCacheValue
-    var cursor = columnCacheOffset
     let end = min(offset, bytes.count)
-    while cursor < end {
-      if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-      cursor += 1
+    if end > columnCacheOffset, let base = bytes.baseAddress {
+      column += pushlint_count_scalar_starts(base, columnCacheOffset, end)
     }
     columnCacheOffset = end
     columnCacheValue = column
