@@ -745,12 +745,32 @@ struct JSONScanner {
       } else if (0xDC00...0xDFFF).contains(first) {
         throw loneSurrogate(first, at: escapeStart)
       }
-      let scalar = Unicode.Scalar(scalarValue)!
-      buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+      Self.appendUTF8(of: scalarValue, to: &buffer)
     default:
       throw error(at: escapeStart, .invalidEscape(found: met(at: index)))
     }
     index += 1
+  }
+
+  /// A scalar's UTF-8 bytes, written in place: a `\u` escape costs no
+  /// allocation. `value` is a scalar (a surrogate pair already joined).
+  private static func appendUTF8(of value: UInt32, to buffer: inout [UInt8]) {
+    switch value {
+    case ..<0x80:
+      buffer.append(UInt8(value))
+    case ..<0x800:
+      buffer.append(0xC0 | UInt8(value >> 6))
+      buffer.append(0x80 | UInt8(value & 0x3F))
+    case ..<0x10000:
+      buffer.append(0xE0 | UInt8(value >> 12))
+      buffer.append(0x80 | UInt8((value >> 6) & 0x3F))
+      buffer.append(0x80 | UInt8(value & 0x3F))
+    default:
+      buffer.append(0xF0 | UInt8(value >> 18))
+      buffer.append(0x80 | UInt8((value >> 12) & 0x3F))
+      buffer.append(0x80 | UInt8((value >> 6) & 0x3F))
+      buffer.append(0x80 | UInt8(value & 0x3F))
+    }
   }
 
   /// Reads the four hex digits after `\u` (with `index` on the `u`); leaves

@@ -106,6 +106,28 @@ import Testing
     #expect(root.elements?.first?.stringValue == "a\"b\\c/d\né🎉")
   }
 
+  /// Every `\u` escape reads as its scalar, at each edge of UTF-8's one-,
+  /// two-, three- and four-byte ranges and across the planes.
+  @Test func unicodeEscapesReadAsTheirScalars() throws {
+    var values: [UInt32] = [
+      0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F389, 0x10FFFF,
+    ]
+    values += stride(from: 0x20, to: 0x110000, by: 0x1F3).map { UInt32($0) }
+    for value in values {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let escape: String
+      if value >= 0x10000 {
+        let high = 0xD800 + ((value - 0x10000) >> 10)
+        let low = 0xDC00 + ((value - 0x10000) & 0x3FF)
+        escape = "\\u" + hex4(high) + "\\u" + hex4(low).lowercased()
+      } else {
+        escape = "\\u" + hex4(value)
+      }
+      let root = try #require(JSONReader.read(Array("[\"a\(escape)b\"]".utf8)).root, "\(escape)")
+      #expect(root.elements?.first?.stringValue == "a" + String(scalar) + "b", "\(escape)")
+    }
+  }
+
   @Test func duplicateKeysAreKeptForTheRule() throws {
     let root = try #require(JSONReader.read(Array("{\"a\": 1, \"a\": 2}".utf8)).root)
     #expect(root.members?.count == 2)
