@@ -337,21 +337,35 @@ enum CompactJSON {
     }
   }
 
-  /// The largest string values, for the message of `payload-too-large`.
+  /// The largest string values, for the message of `payload-too-large`:
+  /// largest first, and by pointer among strings of one size. Only the
+  /// `count` largest so far are kept, whatever the document holds.
   static func largestStrings(in node: Node, count: Int) -> [(pointer: String, bytes: Int)] {
-    var strings: [(String, Int)] = []
+    var largest: [(pointer: String, bytes: Int)] = []
+    func comesFirst(_ lhs: (pointer: String, bytes: Int), _ rhs: (pointer: String, bytes: Int)) -> Bool {
+      lhs.bytes != rhs.bytes ? lhs.bytes > rhs.bytes : lhs.pointer < rhs.pointer
+    }
     func visit(_ node: Node) {
       // App data kept as its bytes is walked a child at a time, not built whole.
       if node.forEachDeferredChild(visit) { return }
       switch node.value {
-      case .string(let string): strings.append((node.pointer, stringSize(string) - 2))
+      case .string(let string):
+        let bytes = stringSize(string) - 2
+        // A string of a few bytes is no place to save room: it is not named.
+        guard bytes >= 8, count > 0 else { return }
+        if largest.count == count, let last = largest.last, last.bytes > bytes { return }
+        let candidate = (pointer: node.pointer, bytes: bytes)
+        if largest.count == count {
+          guard comesFirst(candidate, largest[count - 1]) else { return }
+          largest.removeLast()
+        }
+        largest.insert(candidate, at: largest.firstIndex { comesFirst(candidate, $0) } ?? largest.count)
       case .array(let elements): elements.forEach(visit)
       case .object(let members): members.forEach { visit($0.value) }
       default: break
       }
     }
     visit(node)
-    // A string of a few bytes is no place to save room: it is not named.
-    return Array(strings.filter { $0.1 >= 8 }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(count))
+    return largest
   }
 }

@@ -113,6 +113,32 @@ struct DeferredJSONTests {
     #expect(largest.map(\.pointer) == expected.map(\.pointer) && largest.map(\.bytes) == expected.map(\.bytes))
   }
 
+  /// The largest strings kept as the walk goes are those a sort of every
+  /// string gives: largest first, ties by pointer, short strings left out,
+  /// whatever order the document holds them in.
+  @Test func theLargestStringsAreThoseASortOfEveryStringGives() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<40 {
+      let lengths = (0..<Int.random(in: 0...30, using: &generator)).map { _ in Int.random(in: 0...14, using: &generator)
+      }
+      let members = lengths.enumerated().map {
+        "\"k\($0.offset % 7)\($0.offset)\": [\"\(String(repeating: "é", count: $0.element))\"]"
+      }
+      let text = "{" + (["\"aps\": {}"] + members).joined(separator: ", ") + "}"
+      let root = try #require(JSONReader.read(Array(text.utf8), deferringAllBut: DocumentClassifier.keysItReads).root)
+      var every: [(pointer: String, bytes: Int)] = []
+      for (offset, length) in lengths.enumerated() where length * 2 >= 8 {
+        every.append(("/k\(offset % 7)\(offset)/0", length * 2))
+      }
+      every.sort { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.pointer < $1.pointer }
+      for count in [0, 1, 3, 50] {
+        let largest = CompactJSON.largestStrings(in: root, count: count)
+        #expect(largest.map(\.pointer) == every.prefix(count).map(\.pointer), "\(text)")
+        #expect(largest.map(\.bytes) == every.prefix(count).map(\.bytes), "\(text)")
+      }
+    }
+  }
+
   @Test func onlyAppDataAtTheTopIsDeferred() throws {
     let result = Self.expectSameReading(
       #"{"aps":{"alert":{"title":"t"}},"headers":{"x":1},"payload":{"y":2},"message":{"z":3},"categories":[],"data":{"n":[1]},"s":"text","b":true}"#
