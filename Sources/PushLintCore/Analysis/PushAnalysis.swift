@@ -345,21 +345,22 @@ enum CompactJSON {
     func comesFirst(_ lhs: (pointer: String, bytes: Int), _ rhs: (pointer: String, bytes: Int)) -> Bool {
       lhs.bytes != rhs.bytes ? lhs.bytes > rhs.bytes : lhs.pointer < rhs.pointer
     }
+    func consider(_ bytes: Int, _ pointer: () -> String) {
+      // A string of a few bytes is no place to save room: it is not named.
+      guard bytes >= 8, count > 0 else { return }
+      if largest.count == count, let last = largest.last, last.bytes > bytes { return }
+      let candidate = (pointer: pointer(), bytes: bytes)
+      if largest.count == count {
+        guard comesFirst(candidate, largest[count - 1]) else { return }
+        largest.removeLast()
+      }
+      largest.insert(candidate, at: largest.firstIndex { comesFirst(candidate, $0) } ?? largest.count)
+    }
     func visit(_ node: Node) {
-      // App data kept as its bytes is walked a child at a time, not built whole.
-      if node.forEachDeferredChild(visit) { return }
+      // App data kept as its bytes is scanned, not built.
+      if node.forEachDeferredString(consider) { return }
       switch node.value {
-      case .string(let string):
-        let bytes = stringSize(string) - 2
-        // A string of a few bytes is no place to save room: it is not named.
-        guard bytes >= 8, count > 0 else { return }
-        if largest.count == count, let last = largest.last, last.bytes > bytes { return }
-        let candidate = (pointer: node.pointer, bytes: bytes)
-        if largest.count == count {
-          guard comesFirst(candidate, largest[count - 1]) else { return }
-          largest.removeLast()
-        }
-        largest.insert(candidate, at: largest.firstIndex { comesFirst(candidate, $0) } ?? largest.count)
+      case .string(let string): consider(stringSize(string) - 2) { node.pointer }
       case .array(let elements): elements.forEach(visit)
       case .object(let members): members.forEach { visit($0.value) }
       default: break

@@ -135,12 +135,13 @@ public struct Node: Sendable {
     return node
   }
 
-  /// For a deferred object or array: calls `body` with each child, each
-  /// read on its own and let go after, so that a walk over a large value
-  /// holds one child at a time. False, with nothing called, otherwise.
-  func forEachDeferredChild(_ body: (Node) -> Void) -> Bool {
+  /// For a deferred value: calls `body` with each string value in it, its
+  /// size in compact JSON without quotes and a way to make its pointer,
+  /// building no node. False, with nothing called, otherwise.
+  func forEachDeferredString(_ body: (Int, () -> String) -> Void) -> Bool {
     guard case .deferred(let deferred) = stored else { return false }
-    return deferred.forEachChild(start: span.start, pointer: pointer, body)
+    deferred.forEachString(start: span.start, pointer: pointer, body)
+    return true
   }
 
   public var members: [Member]? {

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// A value the JSON reader checked but did not build: a payload's app data
 /// (every top-level key but `aps`), which APNs passes to the app untouched
 /// and no rule reads. In a JSON Lines run it is most of the nodes: building
@@ -35,35 +37,128 @@ struct DeferredJSON: Sendable {
     } ?? .null
   }
 
-  /// Calls `body` with each child of the value, an object or an array, each
-  /// read on its own and let go after: a walk over a large deferred value
-  /// holds one child at a time. `start` is where the value begins in the
-  /// file and `pointer` is its own. False, with nothing called, for a value
-  /// that is no container.
-  func forEachChild(start: SourcePosition, pointer: String, _ body: (Node) -> Void) -> Bool {
-    let type = type
-    guard type == .object || type == .array else { return false }
-    let closer = type == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+  /// Calls `body` with each string value in the value, in document order:
+  /// its size in compact JSON without its quotes (`CompactJSON.stringSize`
+  /// less 2) and a way to make its pointer. No node is built, and a pointer
+  /// only when `body` asks for one, so the largest strings of a large value
+  /// cost one scan of its bytes. `start` is where the value begins in the
+  /// file and `pointer` is its own.
+  func forEachString(start: SourcePosition, pointer: String, _ body: (Int, () -> String) -> Void) {
     _ = reading(from: start) { scanner throws(JSONSyntaxError) in
-      scanner.index = 1
-      var position = 0
-      while true {
-        scanner.skipWhitespace()
-        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] != closer else { return }
-        var token = String(position)
-        if type == .object {
-          token = try scanner.parseString()
-          scanner.skipWhitespace()
-          scanner.index += 1  // the colon, checked when the value was deferred
+      let bytes = scanner.bytes
+      let keys = scanner
+      // Each open container with its current key (the offset of its opening
+      // quote) or its current index.
+      var containers: [(isObject: Bool, token: Int)] = []
+      var expectingKey = false
+      func pointerHere() -> String {
+        var result = pointer
+        for container in containers {
+          guard container.isObject else {
+            result = Node.pointer(result, appending: String(container.token))
+            continue
+          }
+          var key = keys
+          key.index = container.token
+          result = Node.pointer(result, appending: (try? key.parseString()) ?? "")
         }
-        body(try scanner.parseSubtree(parent: pointer, token: token))
-        position += 1
-        scanner.skipWhitespace()
-        guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: ",") else { return }
-        scanner.index += 1
+        return result
+      }
+      // The bytes were checked when they were deferred: every structural
+      // byte outside a string is where JSON puts it.
+      var index = 0
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+          containers.append((true, -1))
+          expectingKey = true
+        case UInt8(ascii: "["):
+          containers.append((false, 0))
+          expectingKey = false
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          containers.removeLast()
+        case UInt8(ascii: ","):
+          if containers[containers.count - 1].isObject {
+            expectingKey = true
+          } else {
+            containers[containers.count - 1].token += 1
+          }
+        case UInt8(ascii: ":"):
+          expectingKey = false
+        case UInt8(ascii: "\""):
+          let (end, size) = Self.compactString(in: bytes, from: index + 1)
+          if expectingKey {
+            containers[containers.count - 1].token = index
+          } else {
+            body(size, pointerHere)
+          }
+          index = end
+        default:
+          break
+        }
+        index += 1
       }
     }
-    return true
+  }
+
+  /// The closing quote of the checked string whose text begins at `start`,
+  /// and the size of that text in compact JSON: escapes as JSON needs them,
+  /// UTF-8 otherwise (what `CompactJSON.stringSize` gives of its value).
+  private static func compactString(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, size: Int) {
+    var index = start
+    var size = 0
+    while true {
+      let next = pushlint_first_special_string_byte(bytes.baseAddress!, bytes.count, index)
+      size += next - index
+      index = next
+      // A checked string holds no raw control character: a quote or a backslash.
+      guard bytes[index] == UInt8(ascii: "\\") else { return (index, size) }
+      switch bytes[index + 1] {
+      case UInt8(ascii: "u"):
+        let value = hexValue(bytes, at: index + 2)
+        if (0xD800...0xDBFF).contains(value) {
+          // A surrogate pair (checked whole): one scalar past U+FFFF.
+          size += 4
+          index += 12
+        } else {
+          size += compactSize(ofScalar: value)
+          index += 6
+        }
+      case UInt8(ascii: "/"):
+        size += 1
+        index += 2
+      default:
+        size += 2
+        index += 2
+      }
+    }
+  }
+
+  private static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for byte in bytes[start..<start + 4] {
+      let digit: UInt8 =
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: byte - UInt8(ascii: "A") + 10
+        }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// A scalar up to U+FFFF in compact JSON: a quote, a backslash and the
+  /// control characters with a short escape take two bytes, other control
+  /// characters six (`\u00XX`), the rest their UTF-8.
+  private static func compactSize(ofScalar value: UInt32) -> Int {
+    switch value {
+    case 0x22, 0x5C, 0x08, 0x09, 0x0A, 0x0C, 0x0D: 2
+    case ..<0x20: 6
+    case ..<0x80: 1
+    case ..<0x800: 2
+    default: 3
+    }
   }
 
   /// `read` given a scanner over the bytes placed where they begin in the

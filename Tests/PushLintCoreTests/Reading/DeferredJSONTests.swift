@@ -92,25 +92,43 @@ struct DeferredJSONTests {
 
   /// A deferred container walked a child at a time gives the children it
   /// gives built, and the largest strings come out the same.
-  @Test(arguments: payloads)
-  func aDeferredValueWalkedChildByChildIsTheBuiltOne(text: String) throws {
+  /// The strings of a deferred value, scanned without building it: each
+  /// with its pointer and compact size as the built value's string gives.
+  @Test(arguments: payloads + escapedStrings)
+  func aDeferredValueScannedForStringsFindsTheBuiltOnesStrings(text: String) throws {
     let bytes = Array(text.utf8)
     let deferred = try #require(JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads).root)
-    let eager = try #require(JSONReader.read(bytes).root)
     for member in deferred.members ?? [] {
       let original = member.value
       guard isDeferred(original) else { continue }
-      var walked: [String] = []
-      let isContainer = original.forEachDeferredChild { Self.dump($0, into: &walked) }
+      var scanned: [String] = []
+      let wasDeferred = original.forEachDeferredString { size, pointer in scanned.append("\(pointer()) \(size)") }
       var built: [String] = []
-      for child in original.built.members.map({ $0.map(\.value) }) ?? original.built.elements ?? [] {
-        Self.dump(child, into: &built)
-      }
-      #expect(isContainer == original.isContainer && walked == built, "\(member.key) in \(text)")
+      Self.strings(of: original.built, into: &built)
+      #expect(wasDeferred && scanned == built, "\(member.key) in \(text)")
     }
     let largest = CompactJSON.largestStrings(in: deferred, count: 3)
+    let eager = try #require(JSONReader.read(bytes).root)
     let expected = CompactJSON.largestStrings(in: eager, count: 3)
     #expect(largest.map(\.pointer) == expected.map(\.pointer) && largest.map(\.bytes) == expected.map(\.bytes))
+  }
+
+  /// Every escape JSON has, in values and in keys, beside text that needs none.
+  static let escapedStrings = [
+    #"{"aps":{},"d":{"q\"k":"a\"b\\c\/d\b\f\n\r\t","k~/":["\u0000\u0001\u001f\u0020\u007f\u0080"]}}"#,
+    #"{"aps":{},"d":["\u07ff\u0800\uffff\ud800\udc00\udbff\udfff","\u00E9\u00e9é€😀","\u0022\u005c\u002F"]}"#,
+    #"{"aps":{},"s":"\n\u2028plain text of some length","e":"","n":[[["deep"]],{"":{"x":"y"}}]}"#,
+    #"{"aps":{},"c":["\u0000\u0001\u001f\u0020\u007f\u0080","a\"b\\c\/d\b\f\n\r\t"],"m":{"k~/":{"x/y":["a string"]}}}"#,
+  ]
+
+  /// Each string value of a built tree: its pointer and compact size.
+  static func strings(of node: Node, into lines: inout [String]) {
+    switch node.value {
+    case .string(let text): lines.append("\(node.pointer) \(CompactJSON.stringSize(text) - 2)")
+    case .array(let elements): for element in elements { strings(of: element, into: &lines) }
+    case .object(let members): for member in members { strings(of: member.value, into: &lines) }
+    default: break
+    }
   }
 
   /// The largest strings kept as the walk goes are those a sort of every
