@@ -218,17 +218,20 @@ extension JSONScanner {
 
   /// Moves past the value at `index` as the parser would read it, counting
   /// what the compact size needs, and building nothing. False for anything
-  /// the parser must see: a syntax error, a key that repeats (or has an
-  /// escape or a non-ASCII byte, which only `String` comparison judges
-  /// right), more than 63 levels or 64 open keys.
+  /// the parser must see: a syntax error, a key that repeats, more than 63
+  /// levels, or objects nested so deep that their first keys and markers
+  /// fill the 64 places of the key stack.
   /// With `checkingKeys` false, keys are only read as strings (escapes,
   /// any text, any number of them), for a scan that needs no repeats told.
   private mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
     withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 64) { keys in
       // The keys of the open objects, each object's after a marker (a
       // negative range: a key's range may be empty, `""`).
-      let marker = -1..<(-1)
+      let marker = Self.keyMarker
       var keyCount = 0
+      // The keys of an open object (by level) with many keys, or one that
+      // is not plain ASCII, as strings.
+      var keySets: [Int: Set<String>] = [:]
       // Bit n: the container open at level n is an object.
       var objects: UInt64 = 0
       var level = 0
@@ -252,7 +255,7 @@ extension JSONScanner {
               guard keyCount < keys.count else { return false }
               keys[keyCount] = marker
               keyCount += 1
-              guard skipKey(keys: keys, count: &keyCount) else { return false }
+              guard skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level) else { return false }
             } else {
               guard skipAnyKey() else { return false }
             }
@@ -285,7 +288,10 @@ extension JSONScanner {
             skipWhitespace()
             guard index < bytes.count, bytes[index] != closer else { return false }
             if inObject {
-              guard checkingKeys ? skipKey(keys: keys, count: &keyCount) : skipAnyKey() else { return false }
+              guard
+                checkingKeys
+                  ? skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level - 1) : skipAnyKey()
+              else { return false }
             }
             break
           }
@@ -293,6 +299,7 @@ extension JSONScanner {
           index += 1
           if inObject && checkingKeys {
             repeat { keyCount -= 1 } while keys[keyCount] != marker
+            keySets[level - 1] = nil
           }
           level -= 1
         }
@@ -301,34 +308,70 @@ extension JSONScanner {
     }
   }
 
-  /// A key and its colon; false unless it is plain ASCII, unlike every
-  /// earlier key of its object.
-  private mutating func skipKey(keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int) -> Bool {
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), count < keys.count else { return false }
+  /// A key and its colon; false if it repeats an earlier key of its object
+  /// (the object open at `level`). The first keys of an object, while they
+  /// are plain ASCII, are compared as bytes in `keys` (ranges after the
+  /// object's marker). Past `maxKeysCompared`, or at a key with an escape or
+  /// a byte that is not ASCII, the object's keys become strings in a set:
+  /// `String` equality is the tree's (canonical equivalence, by which a key
+  /// not in ASCII may equal one that is).
+  private mutating func skipKey(
+    keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int, sets: inout [Int: Set<String>], level: Int
+  ) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
     let contentStart = index + 1
     var end = contentStart
+    var plain = true
     while end < bytes.count {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") { break }
-      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return false }
+      guard byte >= 0x20 else { return false }
+      if byte >= 0x80 || byte == UInt8(ascii: "\\") {
+        plain = false
+        break
+      }
       end += 1
     }
     guard end < bytes.count else { return false }
-    let key = contentStart..<end
-    var earlier = count - 1
-    while keys[earlier].lowerBound >= 0 {
-      let other = keys[earlier]
-      if other.count == key.count && sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
-      earlier -= 1
+    var first = count
+    while keys[first - 1] != Self.keyMarker { first -= 1 }
+    if plain && sets[level] == nil && count - first < Self.maxKeysCompared && count < keys.count {
+      let key = contentStart..<end
+      for other in keys[first..<count] where other.count == key.count {
+        if sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
+      }
+      keys[count] = key
+      count += 1
+      index = end + 1
+    } else {
+      let key: String
+      if plain {
+        key = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<end]))
+        index = end + 1
+      } else {
+        // The parser reads the escapes and counts what they save.
+        guard let parsed = try? parseString() else { return false }
+        key = parsed
+      }
+      var set =
+        sets.removeValue(forKey: level)
+        ?? Set(keys[first..<count].map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
+      count = first
+      guard set.insert(key).inserted else { return false }
+      sets[level] = set
     }
-    keys[count] = key
-    count += 1
-    index = end + 1
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
     index += 1
     return true
   }
+
+  /// Before an object's keys in the key stack: a key's range may be empty
+  /// (`""`), never negative.
+  private static let keyMarker = -1..<(-1)
+
+  /// The keys of one object compared byte by byte before they go in a set.
+  private static let maxKeysCompared = 16
 
   /// A key, any string, and its colon.
   private mutating func skipAnyKey() -> Bool {
