@@ -74,16 +74,17 @@ extension Linter {
   }
 
   /// The same report as `report(bytes:path:)`, against a context read
-  /// beforehand. Bytes that would add to the context themselves (a
-  /// categories file, an Info.plist, registering source, a sound) or that
-  /// stand in for a context file are linted as `report(bytes:path:)` does.
+  /// beforehand. Bytes that could change the context themselves (a
+  /// categories file, an Info.plist, source code, whose constants may name
+  /// another file's categories, a sound) or that stand in for a context file
+  /// are linted as `report(bytes:path:)` does.
   public func report(bytes: [UInt8], path: String, against context: PreparedContext) -> LintReport {
     let input = namedInput(path, base: context.base)
     guard !usesNearestConfiguration, !context.paths.contains(input.absolutePath) else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }
     let file = read(bytes: bytes, input: input)
-    guard !file.registers, file.sound == nil, file.unclaimedPlist == nil, !file.documents.contains(where: isContext)
+    guard !file.isCode, file.sound == nil, file.unclaimedPlist == nil, !file.documents.contains(where: isContext)
     else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }
