@@ -690,8 +690,10 @@ struct JSONScanner {
       case 0..<0x20:
         throw controlCharacter(at: index)
       default:
-        buffer.append(byte)
-        index += 1
+        // The plain run up to the next escape, copied at once.
+        let runStart = index
+        skipPlainStringBytes()
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       }
     }
     throw error(at: index, .unterminatedString)
