@@ -690,10 +690,8 @@ struct JSONScanner {
       case 0..<0x20:
         throw controlCharacter(at: index)
       default:
-        // The plain run up to the next escape, copied at once.
-        let runStart = index
-        skipPlainStringBytes()
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        buffer.append(byte)
+        index += 1
       }
     }
     throw error(at: index, .unterminatedString)
