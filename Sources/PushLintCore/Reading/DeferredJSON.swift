@@ -299,7 +299,7 @@ extension JSONScanner {
           index += 1
           if inObject && checkingKeys {
             repeat { keyCount -= 1 } while keys[keyCount] != marker
-            keySets[level - 1] = nil
+            if !keySets.isEmpty { keySets[level - 1] = nil }
           }
           level -= 1
         }
@@ -333,14 +333,22 @@ extension JSONScanner {
       end += 1
     }
     guard end < bytes.count else { return false }
+    // The object's first key in the stack, once its keys there are counted.
     var first = count
-    while keys[first - 1] != Self.keyMarker { first -= 1 }
-    if plain && sets[level] == nil && count - first < Self.maxKeysCompared && count < keys.count {
+    var inSet = !sets.isEmpty && sets[level] != nil
+    if plain && !inSet {
       let key = contentStart..<end
-      for other in keys[first..<count] where other.count == key.count {
-        if sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
+      while keys[first - 1].lowerBound >= 0 {
+        first -= 1
+        let other = keys[first]
+        if other.count == key.count && sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
       }
-      keys[count] = key
+      inSet = count - first >= Self.maxKeysCompared || count == keys.count
+    } else if !inSet {
+      while keys[first - 1].lowerBound >= 0 { first -= 1 }
+    }
+    if !inSet && plain {
+      keys[count] = contentStart..<end
       count += 1
       index = end + 1
     } else {
