@@ -75,6 +75,77 @@ public enum DocumentClassifier {
     return isNoKind(topLevel)
   }
 
+  /// Whether a YAML text is none of the kinds by its top level alone: one
+  /// block mapping at column 0 (after at most a `---` line) whose keys, each
+  /// plain at the start of its line, include none a kind starts from. The
+  /// keys of a column-0 mapping all start lines at column 0, so none is
+  /// missed; other lines there are a value's sequence entries. A line there
+  /// that is neither (a flow, scalar or sequence root, a second
+  /// document, a quoted, complex, tagged or anchored key, a merge key)
+  /// leaves the text to the reader, and so does a key that may start a kind.
+  /// It does not tell well-formed YAML from broken: the caller sets aside
+  /// only a walked file that would be dropped if it did not read.
+  static func yamlTopLevelShowsNoKind(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var sawKey = false
+    var sawDocumentStart = false
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      start = end + 1
+      guard let first = line.first, first != UInt8(ascii: "\r") else { continue }
+      switch first {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"):
+        // A value's lines; before any key, an indented root.
+        guard sawKey else { return false }
+      case UInt8(ascii: "#"):
+        continue
+      case UInt8(ascii: "-") where !sawKey && !sawDocumentStart && isDocumentStart(line):
+        sawDocumentStart = true
+      case UInt8(ascii: "-") where sawKey && (line.count == 1 || [0x20, 0x09, 0x0D].contains(line[1])):
+        // An entry of the sequence that is the last key's value, which may
+        // stand at the key's own indentation.
+        continue
+      default:
+        guard let key = plainYAMLKey(line), !startsAKind(key) else { return false }
+        sawKey = true
+      }
+    }
+    return sawKey
+  }
+
+  /// `---` alone on its line (a comment may follow).
+  private static func isDocumentStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.starts(with: Array("---".utf8)) else { return false }
+    let rest = line.dropFirst(3).drop {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+    }
+    return rest.isEmpty || rest.first == UInt8(ascii: "#")
+  }
+
+  /// The key of a line `key: …` or `key:` whose key is a plain scalar
+  /// starting with no YAML indicator; nil for any other line.
+  private static func plainYAMLKey(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+    let indicators = Array("-?:,[]{}#&*!|>'\"%@`<".utf8)
+    guard let first = line.first, !indicators.contains(first) else { return nil }
+    for index in line.indices where line[index] == UInt8(ascii: ":") {
+      let next = index + 1 < line.count ? line[index + 1] : UInt8(ascii: " ")
+      guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\r") else { continue }
+      var keyEnd = index
+      while keyEnd > 0 && (line[keyEnd - 1] == UInt8(ascii: " ") || line[keyEnd - 1] == UInt8(ascii: "\t")) {
+        keyEnd -= 1
+      }
+      let key = line[0..<keyEnd]
+      // A comment before the colon: no key.
+      if zip(key, key.dropFirst()).contains(where: { $0 == UInt8(ascii: " ") && $1 == UInt8(ascii: "#") }) {
+        return nil
+      }
+      return String(decoding: key, as: UTF8.self)
+    }
+    return nil
+  }
+
   /// The top-level keys `isNoKind` looks at.
   static func startsAKind(_ key: String) -> Bool {
     switch key {

@@ -159,7 +159,18 @@ extension Linter {
       let preprocessed = !PlistReader.isBinary(bytes) && PlistPreprocessing.hasDirectives(bytes)
       read = [(0, PlistReader.read(preprocessed ? PlistPreprocessing.apply(bytes) : bytes))]
     case .strings: read = [(0, StringsFileReader.read(bytes))]
-    case .yaml: read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
+    case .yaml:
+      // As a walked JSON file: a YAML file whose top level shows it is none
+      // of the kinds is set aside after a scan, without a tree. Only one
+      // that would be dropped unread anyway: the scan does not check syntax.
+      if !input.explicit, !input.namedByGlob, !DocumentClassifier.mentionsPush(bytes),
+        bytes.withUnsafeBufferPointer(DocumentClassifier.yamlTopLevelShowsNoKind)
+      {
+        return ReadFile(
+          input: input,
+          content: .documents([], suppressions: SuppressionComments.scan(bytes, format: format), unclaimedPlist: nil))
+      }
+      read = YAMLReader.read(bytes).map { ($0.index, $0.result) }
     case .jsonLines:
       return ReadFile(input: input, content: .jsonLines(bytes: bytes))
     case .swift, .objectiveC, .storyboard:

@@ -133,4 +133,73 @@ import Testing
     #expect(ByteSearch.firstIndex(of: Array("s".utf8), in: []) == nil)
     #expect(!ByteSearch.contains("categoriesX", in: bytes))
   }
+
+  /// A walked YAML file whose top level shows no kind is set aside unread;
+  /// what the scan sets aside, the reader finds no kind in, document by
+  /// document. Texts it cannot judge are left to the reader.
+  @Test func aYAMLTopLevelScanSetsAsideOnlyWhatIsNoKind() throws {
+    let setAside = [
+      "en:\n  greeting: Hello\n  push: Push\n",
+      "---\nname: CI\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: macos-14\n",
+      "# comment\n\nkey: value # comment\nlist:\n- a\n- b\ntext: |\n  aps: not a key\n  to: neither\n",
+      "a: \"quoted value\"\r\nb: 'x'\r\nc:\r\n  aps: nested\r\n",
+      "\u{FEFF}名前: 値\nkey with spaces: 1\n",
+    ]
+    let leftToTheReader = [
+      "aps:\n  alert: Hi\n", "to: device-token\ndata:\n  x: 1\n", "categories:\n  - identifier: A\n",
+      "headers:\n  apns-push-type: alert\n", "\"aps\": {alert: Hi}\n", "{aps: {alert: Hi}}\n",
+      "  aps:\n    alert: Hi\n",
+      "a: 1\n---\naps:\n  alert: Hi\n", "a: 1\n...\n", "<<: *base\na: 1\n", "&root\na: 1\n", "? aps\n: 1\n",
+      "- aps\n- to\n", "plain scalar\n", "%YAML 1.2\n---\na: 1\n", "a #x: 1\n", "a:b\n", "", "# only a comment\n",
+      "---\n---\na: 1\n",
+    ]
+    for text in setAside + leftToTheReader {
+      let bytes = Array(text.utf8)
+      let scanned = bytes.withUnsafeBufferPointer(DocumentClassifier.yamlTopLevelShowsNoKind)
+      #expect(scanned == setAside.contains(text), "\(text.debugDescription)")
+      if scanned {
+        for document in YAMLReader.read(bytes) {
+          #expect(
+            DocumentClassifier.kind(of: document.result.root, format: .yaml, path: "x.yaml") == nil,
+            "\(text.debugDescription)")
+        }
+      }
+    }
+    // Every YAML file of the samples and fixtures: the same promise.
+    var files: [String] = []
+    func walk(_ directory: String) {
+      guard case .success(let names) = FileSystem.list(directory) else { return }
+      for name in names {
+        let path = directory + "/" + name
+        if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+          files.append(path)
+        } else if !name.contains(".") {
+          walk(path)
+        }
+      }
+    }
+    walk(repositoryRoot + "/samples")
+    walk(repositoryRoot + "/Tests/Fixtures")
+    #expect(files.count >= 10)
+    for path in files {
+      guard case .success(let bytes) = FileSystem.readFile(path),
+        bytes.withUnsafeBufferPointer(DocumentClassifier.yamlTopLevelShowsNoKind)
+      else { continue }
+      for document in YAMLReader.read(bytes) {
+        #expect(DocumentClassifier.kind(of: document.result.root, format: .yaml, path: path) == nil, "\(path)")
+      }
+    }
+  }
+
+  /// Set aside or read, a walked YAML file of no kind gives the same run:
+  /// nothing to lint, its suppression comments still seen.
+  @Test func aWalkedYAMLFileOfNoKindIsSetAsideAsItWouldBeDropped() {
+    let scratch = ScratchDirectory()
+    scratch.write("fixtures/locale.yml", "en:\n  hello: Hello # pushlint: disable=unknown-key\n")
+    scratch.write("push/alert.yaml", "aps:\n  alert: Hello\n  badge: \"3\"\n")
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.path) == ["push/alert.yaml"])
+    #expect(report.files == 1)
+  }
 }
