@@ -2,12 +2,7 @@
 /// characters (ANSI escape sequences start with one) and line breaks.
 public enum SafeText {
   public static func escape(_ text: String) -> String {
-    var needsEscape = false
-    for scalar in text.unicodeScalars where isUnsafe(scalar) {
-      needsEscape = true
-      break
-    }
-    guard needsEscape else { return text }
+    guard needsEscape(text) else { return text }
     var output = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -23,6 +18,30 @@ public enum SafeText {
       }
     }
     return output
+  }
+
+  /// Whether any scalar of the text `isUnsafe`, told from its UTF-8 bytes:
+  /// every finding's message passes here, and most need nothing.
+  static func needsEscape(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for index in bytes.indices {
+        let byte = bytes[index]
+        switch byte {
+        case 0x00..<0x20, 0x7F: return true
+        // U+0080–U+009F.
+        case 0xC2 where index + 1 < bytes.count && bytes[index + 1] <= 0x9F: return true
+        // U+2028–U+202E and U+2066–U+2069.
+        case 0xE2 where index + 2 < bytes.count:
+          let second = bytes[index + 1]
+          let third = bytes[index + 2]
+          if second == 0x80 && (0xA8...0xAE).contains(third) { return true }
+          if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+        default: break
+        }
+      }
+      return false
+    }
   }
 
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

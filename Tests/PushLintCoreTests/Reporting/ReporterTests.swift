@@ -134,6 +134,20 @@ import Testing
     }
   }
 
+  /// The byte check that lets most text through agrees with the scalar
+  /// rule, for every scalar of the first planes' edges, alone and in text.
+  @Test func safeTextFindsEveryUnsafeScalarFromItsBytes() {
+    let values = Array(0..<0x3000) + Array(0xFFF0..<0x10010) + [0x1F600, 0x10FFFF]
+    for value in values {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      for text in [String(scalar), "ab" + String(scalar) + "é", String(scalar) + "\u{2027}"] {
+        #expect(
+          SafeText.needsEscape(text) == text.unicodeScalars.contains(where: SafeText.isUnsafe),
+          "U+\(hex4(UInt32(value)))")
+      }
+    }
+  }
+
   /// JSON's escapes as RFC 8259 gives them, plus DEL, U+2028 and U+2029.
   static func escaped(_ scalar: Unicode.Scalar) -> String {
     switch scalar {
