@@ -134,18 +134,9 @@ struct DeferredJSON: Sendable {
     }
   }
 
+  /// The four hex digits at `start`, checked when the value was deferred.
   private static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
-    var value: UInt32 = 0
-    for byte in bytes[start..<start + 4] {
-      let digit: UInt8 =
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: byte - UInt8(ascii: "A") + 10
-        }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
+    bytes[start..<start + 4].reduce(0) { $0 << 4 | (JSONScanner.hexValue($1) ?? 0) }
   }
 
   /// A scalar up to U+FFFF in compact JSON: a quote, a backslash and the

@@ -745,32 +745,12 @@ struct JSONScanner {
       } else if (0xDC00...0xDFFF).contains(first) {
         throw loneSurrogate(first, at: escapeStart)
       }
-      Self.appendUTF8(of: scalarValue, to: &buffer)
+      // Written in place: a `\u` escape costs no allocation.
+      UTF8.encode(Unicode.Scalar(scalarValue)!) { buffer.append($0) }
     default:
       throw error(at: escapeStart, .invalidEscape(found: met(at: index)))
     }
     index += 1
-  }
-
-  /// A scalar's UTF-8 bytes, written in place: a `\u` escape costs no
-  /// allocation. `value` is a scalar (a surrogate pair already joined).
-  private static func appendUTF8(of value: UInt32, to buffer: inout [UInt8]) {
-    switch value {
-    case ..<0x80:
-      buffer.append(UInt8(value))
-    case ..<0x800:
-      buffer.append(0xC0 | UInt8(value >> 6))
-      buffer.append(0x80 | UInt8(value & 0x3F))
-    case ..<0x10000:
-      buffer.append(0xE0 | UInt8(value >> 12))
-      buffer.append(0x80 | UInt8((value >> 6) & 0x3F))
-      buffer.append(0x80 | UInt8(value & 0x3F))
-    default:
-      buffer.append(0xF0 | UInt8(value >> 18))
-      buffer.append(0x80 | UInt8((value >> 12) & 0x3F))
-      buffer.append(0x80 | UInt8((value >> 6) & 0x3F))
-      buffer.append(0x80 | UInt8(value & 0x3F))
-    }
   }
 
   /// Reads the four hex digits after `\u` (with `index` on the `u`); leaves
@@ -779,7 +759,7 @@ struct JSONScanner {
     var value: UInt32 = 0
     for _ in 0..<4 {
       index += 1
-      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+      guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
         throw error(at: escapeStart, .invalidUnicodeEscape)
       }
       value = value << 4 | digit
@@ -791,7 +771,7 @@ struct JSONScanner {
     error(at: offset, .loneSurrogate(value))
   }
 
-  private func hexValue(_ byte: UInt8) -> UInt32? {
+  static func hexValue(_ byte: UInt8) -> UInt32? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
     case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
