@@ -39,8 +39,23 @@ struct Evaluator {
   /// The enum (by its type path) whose own case an identifier turned out to need.
   var selfOwner: [String]?
   var depth = 0
-  /// Deeper than any real chain of constants: a constant that names itself stops here.
+  /// Deeper than any real chain of constants.
   static let maxDepth = 24
+  /// The declarations being evaluated, each for the enum case it is asked
+  /// for: one met again names itself (`static let all = [a] + all`), which
+  /// no compiler accepts.
+  var evaluating: Set<Evaluation> = []
+  struct Evaluation: Hashable {
+    var declaration: SyntaxIdentifier
+    var selfCase: String?
+  }
+  /// Expressions evaluated for the registration at hand. Constants and
+  /// branches that each name several others multiply: a few dozen
+  /// declarations could otherwise ask for billions of evaluations.
+  var steps = 0
+  /// Far more than an app's registration takes, unrolled loops included
+  /// (`maxUnrolled` elements of a few lookups each).
+  static let maxSteps = 50_000
   /// Unrolled loops stop here; a registration per element past it is not a real app.
   static let maxUnrolled = 500
 
@@ -59,10 +74,12 @@ struct Evaluator {
     for call in CallCollector.calls(in: file.tree) where Self.isCategoryInitializer(call) || Self.isWatchScene(call) {
       let site = Syntax(call)
       if IfConfig.isDead(site) { continue }
+      steps = 0
       for bindings in unrolledBindings(of: site, file: file) {
         let scope = Scope(file: file, bindings: bindings)
         parameterOwner = nil
         selfOwner = nil
+        steps = 0
         switch category(call, scope: scope) {
         case .success(let category): result.categories.append(category)
         case .failure(let unresolved):
@@ -82,6 +99,7 @@ struct Evaluator {
           }
           var seen: Set<String> = []
           for callBindings in calls {
+            steps = 0
             switch category(call, scope: Scope(file: file, bindings: callBindings)) {
             case .success(let category):
               if seen.insert(category.identifier.text).inserted { result.categories.append(category) }

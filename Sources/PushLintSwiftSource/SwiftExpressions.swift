@@ -8,6 +8,8 @@ extension Evaluator {
 
   mutating func evaluate(_ expression: ExprSyntax, scope: Scope) -> StaticValue {
     guard depth < Self.maxDepth else { return .unknown(.chainTooDeep) }
+    guard steps < Self.maxSteps else { return .unknown(.tooManyValuesToFollow) }
+    steps += 1
     depth += 1
     defer { depth -= 1 }
     if let literal = expression.as(StringLiteralExprSyntax.self) { return string(literal, scope: scope) }
@@ -256,7 +258,19 @@ extension Evaluator {
     of candidates: [Declared], named name: String, selfValue: StaticValue? = nil
   ) -> StaticValue {
     var values: [StaticValue] = []
+    // A declaration's value depends on it and the case it is asked for
+    // alone: met again with both, it names itself.
+    var selfCase: String?
+    if case .enumCase(let path, _, _, let caseName) = selfValue {
+      selfCase = (path + [caseName]).joined(separator: ".")
+    }
     for declared in candidates {
+      let key = Evaluation(declaration: declared.node.id, selfCase: selfCase)
+      guard evaluating.insert(key).inserted else {
+        values.append(.unknown(.refersToItself(name: name)))
+        continue
+      }
+      defer { evaluating.remove(key) }
       switch declared.kind {
       case .value(let expression), .function(let expression):
         var scope = Scope(file: declared.file)

@@ -194,6 +194,10 @@ public protocol RegistrationReader: Sendable {
 /// project` words them.
 public indirect enum Unknowable: Sendable, Equatable {
   case chainTooDeep
+  /// A constant or function whose value names itself, directly or through others.
+  case refersToItself(name: String)
+  /// More constants and branches than one registration is followed through.
+  case tooManyValuesToFollow
   case conditionAtRunTime
   /// `text`, an expression, is decided at run time.
   case decidedAtRunTime(text: String)

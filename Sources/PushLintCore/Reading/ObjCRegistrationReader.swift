@@ -68,6 +68,14 @@ struct ObjCEvaluator {
   let constants: ObjCConstants
   var missingNames: Set<String> = []
   private var depth = 0
+  /// The constants and macros being evaluated: one met again names itself.
+  private var evaluating: Set<String> = []
+  /// Expressions evaluated for the registration at hand. Macros and
+  /// constants that each name several others multiply: a few dozen of them
+  /// could otherwise ask for billions of evaluations.
+  private var steps = 0
+  /// Far more than an app's registration takes.
+  static let maxSteps = 50_000
   let tokens: [ObjCToken]
 
   static let actionOptions = [
@@ -124,8 +132,10 @@ struct ObjCEvaluator {
       }
       let initializer = file.span(tokens[send.open], tokens[send.receiver])
       let identifierRange = send.arguments[0].range
-      guard case .string(let identifier) = evaluate(identifierRange, at: index) else {
-        let reason = evaluate(identifierRange, at: index).reason
+      steps = 0
+      let identifierValue = evaluate(identifierRange, at: index)
+      guard case .string(let identifier) = identifierValue else {
+        let reason = identifierValue.reason
         result.unresolved.append(
           CodeUnresolved(
             span: initializer,
@@ -259,6 +269,8 @@ struct ObjCEvaluator {
 
   mutating func evaluate(_ range: Range<Int>, at use: Int) -> Value {
     guard depth < 24 else { return .unknown(.chainTooDeep) }
+    guard steps < Self.maxSteps else { return .unknown(.tooManyValuesToFollow) }
+    steps += 1
     depth += 1
     defer { depth -= 1 }
     var range = range
@@ -383,12 +395,17 @@ struct ObjCEvaluator {
       missingNames.insert(name)
       return .unknown(.undeclared(name: name))
     }
+    guard !evaluating.contains(name) else { return .unknown(.refersToItself(name: name)) }
     var values: [Value] = []
     for body in candidates {
       // A constant's own tokens, perhaps from another file: only its value is used.
       var nested = ObjCEvaluator(file: file, constants: constants, tokens: body)
       nested.depth = depth
+      nested.steps = steps
+      nested.evaluating = evaluating
+      nested.evaluating.insert(name)
       let value = nested.evaluate(0..<nested.tokens.count, at: nested.tokens.count)
+      steps = nested.steps
       missingNames.formUnion(nested.missingNames)
       values.append(value)
     }
@@ -420,9 +437,8 @@ struct ObjCEvaluator {
     guard let assignment else { return nil }
     var end = assignment + 1
     while end < tokens.count && tokens[end].text != ";" { end += 1 }
-    guard case .array(var elements) = evaluate((assignment + 1)..<end, at: assignment) else {
-      return evaluate((assignment + 1)..<end, at: assignment)
-    }
+    let assigned = evaluate((assignment + 1)..<end, at: assignment)
+    guard case .array(var elements) = assigned else { return assigned }
     // `[name addObject:x]` and `[name addObjectsFromArray:xs]` between the
     // assignment and the use (none when the use is inside the assignment's
     // own statement, which has no `;` before it).

@@ -3,6 +3,8 @@ extension Unknowable {
   public var described: String {
     switch self {
     case .chainTooDeep: "a chain of constants too deep to follow"
+    case .refersToItself(let name): "\(name) names itself"
+    case .tooManyValuesToFollow: "more constants and branches than pushlint follows for one registration"
     case .conditionAtRunTime: "a condition decided at run time"
     case .decidedAtRunTime(let text): "\(text) is decided at run time"
     case .expressionAtRunTime: "an expression decided at run time"

@@ -68,6 +68,64 @@ import Testing
     #expect(result.unresolved.isEmpty)
   }
 
+  /// A constant that names itself, or constants that each name another
+  /// several times (followed naively, 6^11 evaluations), leave the actions
+  /// unknown instead of running for ever; the identifier is still read.
+  @Test func swiftConstantsThatNameThemselvesOrMultiplyLeaveTheActionsUnknown() throws {
+    var lines = [
+      "import UserNotifications", "enum Lists {",
+      "  static let l0 = [UNNotificationAction(identifier: \"A\", title: \"A\", options: [])]",
+    ]
+    for level in 1...11 {
+      lines.append("  static let l\(level) = " + Array(repeating: "l\(level - 1)", count: 6).joined(separator: " + "))
+    }
+    lines += [
+      "  static let all = [UNNotificationAction(identifier: \"B\", title: \"B\", options: [])] + all", "}",
+      "func register() {",
+      "  let many = UNNotificationCategory(identifier: \"MANY\", actions: Lists.l11, intentIdentifiers: [], options: [])",
+      "  let looped = UNNotificationCategory(identifier: \"LOOPED\", actions: Lists.all, intentIdentifiers: [], options: [])",
+      "  let few = UNNotificationCategory(identifier: \"FEW\", actions: Lists.l1, intentIdentifiers: [], options: [])",
+      "}",
+    ]
+    let source = CodeSource(path: "Lists.swift", bytes: Array(lines.joined(separator: "\n").utf8))
+    let found = SwiftRegistrationReader().registrations(in: [source], module: CodeModule(files: []))
+    let categories = try #require(found.first).categories
+    #expect(categories.map(\.identifier.text) == ["MANY", "LOOPED", "FEW"])
+    #expect(categories[0].actionsUnresolved == .tooManyValuesToFollow)
+    #expect(categories[1].actionsUnresolved == .refersToItself(name: "all"))
+    #expect(categories[2].actions?.map(\.identifier.text) == Array(repeating: "A", count: 6))
+  }
+
+  /// The same in Objective-C: macros that each name another six times, a
+  /// macro that names itself, and a chain of locals, each followed once.
+  @Test func objectiveCMacrosThatNameThemselvesOrMultiplyLeaveTheActionsUnknown() throws {
+    var lines = [
+      "#import <UserNotifications/UserNotifications.h>",
+      "#define L0 [UNNotificationAction actionWithIdentifier:@\"A\" title:@\"A\" options:0]",
+    ]
+    for level in 1...13 {
+      lines.append("#define L\(level) @[" + Array(repeating: "L\(level - 1)", count: 6).joined(separator: ", ") + "]")
+    }
+    lines += [
+      "#define ALL @[L0, ALL]", "@implementation Setup", "- (void)go {",
+      "  id many = [UNNotificationCategory categoryWithIdentifier:@\"MANY\" actions:L13 intentIdentifiers:@[] options:0];",
+      "  id looped = [UNNotificationCategory categoryWithIdentifier:@\"LOOPED\" actions:ALL intentIdentifiers:@[] options:0];",
+      "  NSString *s0 = @\"CHAINED\";",
+    ]
+    for index in 1...20 { lines.append("  NSString *s\(index) = s\(index - 1);") }
+    lines += [
+      "  id chained = [UNNotificationCategory categoryWithIdentifier:s20 actions:@[L0] intentIdentifiers:@[] options:0];",
+      "}", "@end",
+    ]
+    let source = CodeSource(path: "App/Setup.m", bytes: Array(lines.joined(separator: "\n").utf8))
+    let found = ObjCRegistrationReader().registrations(in: [source], module: CodeModule(files: []))
+    let categories = try #require(found.first).categories
+    #expect(categories.map(\.identifier.text) == ["MANY", "LOOPED", "CHAINED"])
+    #expect(categories[0].actions == nil)
+    #expect(categories[1].actionsUnresolved == .refersToItself(name: "ALL"))
+    #expect(categories[2].actions?.map(\.identifier.text) == ["A"])
+  }
+
   @Test func swiftArraysBuiltInALocalConditionalsMapsAndAllCases() {
     let result = registered([
       (
