@@ -7,11 +7,12 @@
 // pbxproj (an Xcode project: the old-style plist reader and the targets read
 // from it), objc (Objective-C registrations, resolved across two files, and
 // the bytes as a WatchKit storyboard), profile (a provisioning profile's
-// container), fix (--fix on the bytes as JSON and YAML: a fixed file always
+// container), swift (Swift registrations through swift-syntax, resolved
+// across two files), fix (--fix on the bytes as JSON and YAML: a fixed file always
 // reads) or server (the bytes as a stream of language server messages).
 
 enum FuzzTarget: String {
-  case json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile, fix, server
+  case json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile, swift, fix, server
 
   static let selected: FuzzTarget = {
     guard let name = System.environment("PUSHLINT_FUZZ_TARGET"),
@@ -19,7 +20,7 @@ enum FuzzTarget: String {
     else {
       System.write(
         Array(
-          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile, fix or server\n"
+          "set PUSHLINT_FUZZ_TARGET to json, yaml, plist, pipeline, sound, strings, localization, template, pbxproj, objc, profile, swift, fix or server\n"
             .utf8),
         to: System.standardError)
       System.exit(2)
@@ -63,6 +64,27 @@ func fuzzServer(_ bytes: [UInt8]) {
   for message in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
     _ = server.handle(Array(message))
     _ = server.flush()
+  }
+}
+
+/// The bytes as a Swift file that registers categories and as the module's
+/// other file, which declares the constants the first names: every
+/// identifier the reader resolves lies inside the file it names.
+func fuzzSwiftSource(_ bytes: [UInt8]) {
+  let source = CodeSource(path: "App/Notifications.swift", bytes: bytes)
+  let module = CodeModule(files: [("App/Constants.swift", { bytes })])
+  for registrations in SwiftRegistrationReader().registrations(in: [source], module: module) {
+    for category in registrations.categories {
+      precondition(category.initializer.start.line >= 1 && category.initializer.end.offset <= bytes.count, "position")
+      precondition(category.identifier.span.end.offset <= bytes.count, "identifier position")
+      for action in category.actions ?? [] {
+        precondition(
+          action.identifier.span.start.line >= 1 && action.identifier.span.end.offset <= bytes.count, "action position")
+      }
+    }
+    for unresolved in registrations.unresolved {
+      precondition(unresolved.span.start.line >= 1 && unresolved.span.end.offset <= bytes.count, "unresolved position")
+    }
   }
 }
 
@@ -210,6 +232,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(category.identifier.span.end.offset <= size, "position")
       }
     }
+  case .swift:
+    fuzzSwiftSource(Array(buffer))
   case .profile:
     let result = ProvisioningProfileReader.read(Array(buffer))
     precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
