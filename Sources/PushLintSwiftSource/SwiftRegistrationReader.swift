@@ -15,7 +15,18 @@ public struct SwiftRegistrationReader: RegistrationReader {
   public var fileExtensions: Set<String> { ["swift"] }
 
   public func registrations(in files: [CodeSource], module: CodeModule) -> [CodeRegistrations] {
-    let registering = files.map { SwiftFile($0) }
+    // A file that nests too deeply to parse in time registers what nobody
+    // knows: it is listed unresolved, so no rule reports a category it may
+    // declare, and a file of the module that is one declares nothing.
+    var tooDeep: [String: CodeUnresolved] = [:]
+    for file in files {
+      if let offset = SwiftBracketDepth.firstTooDeep(in: file.bytes) {
+        let position = LineIndex(bytes: file.bytes).position(ofOffset: offset)
+        tooDeep[file.path] = CodeUnresolved(
+          span: SourceSpan(at: position), reason: .nestedTooDeeply(limit: SwiftBracketDepth.limit))
+      }
+    }
+    let registering = files.filter { tooDeep[$0.path] == nil }.map { SwiftFile($0) }
     var index = DeclarationIndex()
     for file in registering { index.add(file) }
     module.addDeclarations(
@@ -23,9 +34,16 @@ public struct SwiftRegistrationReader: RegistrationReader {
         var evaluator = Evaluator(index: index)
         for file in registering { _ = evaluator.registrations(in: file) }
         return evaluator.missingNames
-      }, registering: files, add: { index.add(SwiftFile($0)) })
+      }, registering: files,
+      add: { file in
+        if SwiftBracketDepth.firstTooDeep(in: file.bytes) == nil { index.add(SwiftFile(file)) }
+      })
     var evaluator = Evaluator(index: index)
-    return registering.map { evaluator.registrations(in: $0) }.filter { !$0.isEmpty }
+    var read = registering.makeIterator()
+    return files.map { file in
+      if let unresolved = tooDeep[file.path] { return CodeRegistrations(path: file.path, unresolved: [unresolved]) }
+      return evaluator.registrations(in: read.next()!)
+    }.filter { !$0.isEmpty }
   }
 }
 

@@ -198,6 +198,9 @@ public indirect enum Unknowable: Sendable, Equatable {
   case refersToItself(name: String)
   /// More constants and branches than one registration is followed through.
   case tooManyValuesToFollow
+  /// A source file with more than `limit` square brackets open at once,
+  /// which the parser would take minutes over; it is not read.
+  case nestedTooDeeply(limit: Int)
   case conditionAtRunTime
   /// `text`, an expression, is decided at run time.
   case decidedAtRunTime(text: String)

@@ -5,6 +5,7 @@ extension Unknowable {
     case .chainTooDeep: "a chain of constants too deep to follow"
     case .refersToItself(let name): "\(name) names itself"
     case .tooManyValuesToFollow: "more constants and branches than pushlint follows for one registration"
+    case .nestedTooDeeply(let limit): "the file has more than \(limit) square brackets open at once and is not parsed"
     case .conditionAtRunTime: "a condition decided at run time"
     case .decidedAtRunTime(let text): "\(text) is decided at run time"
     case .expressionAtRunTime: "an expression decided at run time"

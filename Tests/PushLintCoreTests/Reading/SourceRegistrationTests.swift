@@ -96,6 +96,33 @@ import Testing
     #expect(categories[2].actions?.map(\.identifier.text) == Array(repeating: "A", count: 6))
   }
 
+  /// swift-syntax's time doubles with each square bracket open at once: a
+  /// file with more than 16 is not parsed and its registrations are unknown,
+  /// at the bracket past the limit. Brackets in strings and comments do not
+  /// count; those in an interpolation's code do.
+  @Test func swiftFilesNestingTooManySquareBracketsAreUnresolved() throws {
+    let category =
+      "let c = UNNotificationCategory(identifier: \"DEEP\", actions: [], intentIdentifiers: [], options: [])\n"
+    let deep = String(repeating: "[", count: 30)
+    let texts = [
+      "import UserNotifications\n" + category + "let matrix = \(deep)1\(String(repeating: "]", count: 30))\n",
+      "import UserNotifications\n" + category + "let s = \"\\(\(deep)1)\"\n",
+      "import UserNotifications\n" + category + "// \(deep)\n/* \(deep) /* \(deep) */ */\n"
+        + "let s = \"\(deep)\", r = #\"\(deep)\\\"\"#, m = \"\"\"\n  \(deep)\n  \"\"\"\n",
+    ]
+    let results = texts.map { text in
+      SwiftRegistrationReader().registrations(
+        in: [CodeSource(path: "Deep.swift", bytes: Array(text.utf8))], module: CodeModule(files: []))
+    }
+    #expect(results[0].first?.categories.isEmpty == true)
+    #expect(results[0].first?.unresolved.map(\.reason) == [.nestedTooDeeply(limit: 16)])
+    #expect(results[0].first?.unresolved.first?.span.start.line == 3)
+    #expect(results[0].first?.unresolved.first?.span.start.column == 30)
+    #expect(results[1].first?.unresolved.map(\.reason) == [.nestedTooDeeply(limit: 16)])
+    #expect(results[2].first?.categories.map(\.identifier.text) == ["DEEP"])
+    #expect(results[2].first?.unresolved.isEmpty == true)
+  }
+
   /// The same in Objective-C: macros that each name another six times, a
   /// macro that names itself, and a chain of locals, each followed once.
   @Test func objectiveCMacrosThatNameThemselvesOrMultiplyLeaveTheActionsUnknown() throws {
