@@ -295,7 +295,11 @@ struct ObjCEvaluator {
       }
     }
     if token.text == "@", range.count >= 2, tokens[first + 1].text == "[" {
-      return .array(split(((first + 2)..<(range.upperBound - 1))).map { (evaluate($0, at: use), false) })
+      // Without its `]` (a broken file, or a constant cut at its `;`), the
+      // literal runs to the end of the range.
+      let closed = range.count >= 3 && tokens[range.upperBound - 1].text == "]"
+      let elements = (first + 2)..<(closed ? range.upperBound - 1 : range.upperBound)
+      return .array(split(elements).map { (evaluate($0, at: use), false) })
     }
     if token.text == "[", let send = messageSend(at: first) { return message(send, at: use) }
     if range.contains(where: { tokens[$0].text == "|" }) || Self.actionOptions[token.text] != nil {

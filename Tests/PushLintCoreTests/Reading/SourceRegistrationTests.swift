@@ -125,6 +125,28 @@ import Testing
 
   /// The same in Objective-C: macros that each name another six times, a
   /// macro that names itself, and a chain of locals, each followed once.
+  /// Found by fuzzing: a constant whose array literal its `;` cuts short
+  /// (`@[;`) trapped; its elements run to the end of what there is.
+  @Test func objectiveCArrayLiteralsWithoutTheirBracketAreRead() throws {
+    let text = """
+      #import <UserNotifications/UserNotifications.h>
+      NSArray *const kEmpty = @[;
+      NSArray *const kOne = @[ [UNNotificationAction actionWithIdentifier:@"A" title:@"A" options:0];
+      @implementation Setup
+      - (void)go {
+        id empty = [UNNotificationCategory categoryWithIdentifier:@"EMPTY" actions:kEmpty intentIdentifiers:@[] options:0];
+        id one = [UNNotificationCategory categoryWithIdentifier:@"ONE" actions:kOne intentIdentifiers:@[] options:0];
+      }
+      @end
+      """
+    let source = CodeSource(path: "App/Setup.m", bytes: Array(text.utf8))
+    let found = ObjCRegistrationReader().registrations(in: [source], module: CodeModule(files: []))
+    let categories = try #require(found.first).categories
+    #expect(categories.map(\.identifier.text) == ["EMPTY", "ONE"])
+    #expect(categories[0].actions?.isEmpty == true)
+    #expect(categories[1].actions?.map(\.identifier.text) == ["A"])
+  }
+
   @Test func objectiveCMacrosThatNameThemselvesOrMultiplyLeaveTheActionsUnknown() throws {
     var lines = [
       "#import <UserNotifications/UserNotifications.h>",
