@@ -136,3 +136,85 @@ size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t e
   for (; index < end; index += 1) starts += (bytes[index] & 0xC0) != 0x80;
   return starts;
 }
+
+/// The value of a hex digit, or 0xFF.
+static inline unsigned hex_digit(uint8_t byte) {
+  if (byte >= '0' && byte <= '9') return (unsigned)(byte - '0');
+  uint8_t lower = byte | 0x20;
+  if (lower >= 'a' && lower <= 'f') return (unsigned)(lower - 'a' + 10);
+  return 0xFF;
+}
+
+/// The four hex digits at `bytes`, or a value above 0xFFFF.
+static inline uint32_t hex4(const uint8_t *bytes) {
+  unsigned a = hex_digit(bytes[0]), b = hex_digit(bytes[1]), c = hex_digit(bytes[2]), d = hex_digit(bytes[3]);
+  if ((a | b | c | d) > 15) return 0x110000;
+  return (uint32_t)(a << 12 | b << 8 | c << 4 | d);
+}
+
+/// What compact JSON adds to a decoded character below 0x80.
+static inline size_t compact_extra(uint32_t scalar) {
+  switch (scalar) {
+  case '"': case '\\': case 0x08: case 0x0C: case 0x0A: case 0x0D: case 0x09: return 1;
+  default: return scalar < 0x20 ? 5 : 0;
+  }
+}
+
+long pushlint_unescape_json_string(
+    const uint8_t *bytes, size_t start, size_t end, uint8_t *out, size_t *extra) {
+  size_t index = start, written = 0, added = 0;
+  while (index < end) {
+    uint8_t byte = bytes[index];
+    if (byte != '\\') {
+      if (byte < 0x20 || byte == '"') return -1;
+      out[written++] = byte;
+      index += 1;
+      continue;
+    }
+    if (index + 1 >= end) return -1;
+    uint8_t kind = bytes[index + 1];
+    uint32_t scalar;
+    switch (kind) {
+    case '"': case '\\': case '/': scalar = kind; index += 2; break;
+    case 'b': scalar = 0x08; index += 2; break;
+    case 'f': scalar = 0x0C; index += 2; break;
+    case 'n': scalar = 0x0A; index += 2; break;
+    case 'r': scalar = 0x0D; index += 2; break;
+    case 't': scalar = 0x09; index += 2; break;
+    case 'u': {
+      if (index + 6 > end) return -1;
+      scalar = hex4(bytes + index + 2);
+      if (scalar > 0xFFFF) return -1;
+      index += 6;
+      if (scalar >= 0xDC00 && scalar <= 0xDFFF) return -1;
+      if (scalar >= 0xD800 && scalar <= 0xDBFF) {
+        if (index + 6 > end || bytes[index] != '\\' || bytes[index + 1] != 'u') return -1;
+        uint32_t low = hex4(bytes + index + 2);
+        if (low < 0xDC00 || low > 0xDFFF) return -1;
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00);
+        index += 6;
+      }
+      break;
+    }
+    default: return -1;
+    }
+    if (scalar < 0x80) {
+      out[written++] = (uint8_t)scalar;
+      added += compact_extra(scalar);
+    } else if (scalar < 0x800) {
+      out[written++] = (uint8_t)(0xC0 | scalar >> 6);
+      out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
+    } else if (scalar < 0x10000) {
+      out[written++] = (uint8_t)(0xE0 | scalar >> 12);
+      out[written++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
+      out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
+    } else {
+      out[written++] = (uint8_t)(0xF0 | scalar >> 18);
+      out[written++] = (uint8_t)(0x80 | (scalar >> 12 & 0x3F));
+      out[written++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
+      out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
+    }
+  }
+  *extra = added;
+  return (long)written;
+}

@@ -23,4 +23,16 @@ size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t st
 /// (0x80–0xBF): in valid UTF-8, the scalars that begin there.
 size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t end);
 
+/// The content of a JSON string with escapes, from `start` (after its
+/// opening quote) up to `end` (its closing quote), unescaped into `out`,
+/// which has room for `end - start` bytes (no escape is shorter than what
+/// it stands for). Returns how many bytes it wrote, or -1 when the content
+/// holds anything but plain bytes and well-formed escapes (a control byte,
+/// an unknown escape, a bad `\u` or a lone surrogate): the caller reads
+/// it again to say what. `extra` is set to the bytes that writing the
+/// result as compact JSON adds to it: 1 for each quote, backslash and
+/// control character with a short escape, 5 for another control character.
+long pushlint_unescape_json_string(
+    const uint8_t *bytes, size_t start, size_t end, uint8_t *out, size_t *extra);
+
 #endif

@@ -673,6 +673,7 @@ struct JSONScanner {
       index += 1
       return string
     }
+    if let string = unescapedString(contentStart: contentStart) { return string }
     var buffer = Array(bytes[contentStart..<index])
     while index < bytes.count {
       let byte = bytes[index]
@@ -695,6 +696,33 @@ struct JSONScanner {
       }
     }
     throw error(at: index, .unterminatedString)
+  }
+
+  /// A string with escapes, with `index` on its first backslash, read in
+  /// two passes: its end found, then its content unescaped into the
+  /// string's own storage. Nil, with `index` unmoved, for anything the
+  /// byte-by-byte reading below must word: a control byte, a broken escape,
+  /// the end of the file, a string past the limit.
+  private mutating func unescapedString(contentStart: Int) -> String? {
+    guard let base = bytes.baseAddress else { return nil }
+    var end = index
+    while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
+      guard bytes[end] == UInt8(ascii: "\\"), end + 2 < bytes.count else { return nil }
+      end = pushlint_first_special_string_byte(base, bytes.count, end + 2)
+    }
+    guard end < bytes.count else { return nil }
+    var written = -1
+    var extra = 0
+    let string = String(unsafeUninitializedCapacity: end - contentStart) { out in
+      written = pushlint_unescape_json_string(base, contentStart, end, out.baseAddress!, &extra)
+      return max(written, 0)
+    }
+    guard written >= 0, written <= maxStringBytes else { return nil }
+    // Repairing ill-formed UTF-8 changes only bytes above 0x7F, which
+    // compact JSON writes as they are: the extra bytes stay as counted.
+    escapeSavings += end - contentStart - (string.utf8.count + extra)
+    index = end + 1
+    return string
   }
 
   /// Moves `index` to the first quote, backslash or control byte of a

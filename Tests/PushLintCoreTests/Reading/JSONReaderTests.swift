@@ -128,6 +128,52 @@ import Testing
     }
   }
 
+  /// A string with escapes is unescaped in one pass into the string's own
+  /// storage: text of every kind, each character spelled plainly or by any
+  /// escape JSON allows, reads back as it was, with its compact size; a
+  /// broken escape after them is still the error it was.
+  @Test func everySpellingOfAStringReadsBackAsItWas() throws {
+    let scalars: [Unicode.Scalar] = [
+      "a", "Z", " ", "\"", "\\", "/", "\u{08}", "\u{0C}", "\n", "\r", "\t", "\u{00}", "\u{1F}", "\u{7F}", "é",
+      "\u{7FF}", "\u{800}", "日", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}", "🎉", "\u{10FFFF}",
+    ]
+    let shortEscapes: [Unicode.Scalar: String] = [
+      "\"": "\\\"", "\\": "\\\\", "/": "\\/", "\u{08}": "\\b", "\u{0C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in scalars.randomElement(using: &generator)! }
+      var spelled = ""
+      for scalar in text {
+        let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\"
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0 where !mustEscape: spelled.unicodeScalars.append(scalar)
+        case 1 where shortEscapes[scalar] != nil: spelled += shortEscapes[scalar]!
+        default:
+          if scalar.value >= 0x10000 {
+            let high = 0xD800 + ((scalar.value - 0x10000) >> 10)
+            let low = 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)
+            spelled += "\\u" + hex4(high).lowercased() + "\\u" + hex4(low)
+          } else {
+            spelled += "\\u" + hex4(scalar.value)
+          }
+        }
+      }
+      // A backslash first, so the string is never one without escapes.
+      let document = "[\"\\/\(spelled)\"]"
+      let result = JSONReader.read(Array(document.utf8))
+      let root = try #require(result.root, "\(document)")
+      var expected = "/"
+      expected.unicodeScalars.append(contentsOf: text)
+      #expect(root.elements?.first?.stringValue == expected, "\(document)")
+      #expect(result.compactSize == CompactJSON.size(of: root), "\(document)")
+      // A broken escape after them is worded as before.
+      let broken = JSONReader.read(Array("[\"\\/\(spelled)\\u12G4\"]".utf8))
+      #expect(broken.root == nil)
+      #expect(broken.findings.map(\.message) == ["invalid \\u escape: expected four hex digits"], "\(document)")
+    }
+  }
+
   @Test func duplicateKeysAreKeptForTheRule() throws {
     let root = try #require(JSONReader.read(Array("{\"a\": 1, \"a\": 2}".utf8)).root)
     #expect(root.members?.count == 2)
