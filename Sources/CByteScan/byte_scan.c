@@ -137,6 +137,15 @@ size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t e
   return starts;
 }
 
+size_t pushlint_json_string_end(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = pushlint_first_special_string_byte(bytes, count, start);
+  while (index < count && bytes[index] == '\\') {
+    if (count - index <= 2) return count;
+    index = pushlint_first_special_string_byte(bytes, count, index + 2);
+  }
+  return index;
+}
+
 /// The value of a hex digit, or 0xFF.
 static inline unsigned hex_digit(uint8_t byte) {
   if (byte >= '0' && byte <= '9') return (unsigned)(byte - '0');

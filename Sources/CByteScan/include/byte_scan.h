@@ -23,6 +23,12 @@ size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t st
 /// (0x80–0xBF): in valid UTF-8, the scalars that begin there.
 size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t end);
 
+/// The offset of the first quote or control byte at or after `start` that
+/// no backslash escapes (a backslash and the byte after it are passed
+/// over), or `count` when there is none: where a JSON string with escapes
+/// ends, if it is well-formed.
+size_t pushlint_json_string_end(const uint8_t *bytes, size_t count, size_t start);
+
 /// The content of a JSON string with escapes, from `start` (after its
 /// opening quote) up to `end` (its closing quote), unescaped into `out`,
 /// which has room for `end - start` bytes (no escape is shorter than what

@@ -705,12 +705,8 @@ struct JSONScanner {
   /// the end of the file, a string past the limit.
   private mutating func unescapedString(contentStart: Int) -> String? {
     guard let base = bytes.baseAddress else { return nil }
-    var end = index
-    while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
-      guard bytes[end] == UInt8(ascii: "\\"), end + 2 < bytes.count else { return nil }
-      end = pushlint_first_special_string_byte(base, bytes.count, end + 2)
-    }
-    guard end < bytes.count else { return nil }
+    let end = pushlint_json_string_end(base, bytes.count, index)
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
     var written = -1
     var extra = 0
     let string = String(unsafeUninitializedCapacity: end - contentStart) { out in
