@@ -209,93 +209,133 @@ extension JSONScanner {
 
   /// Moves past the value at `index` as the parser would read it, counting
   /// what the compact size needs, and building nothing. False for anything
-  /// the parser must see: a syntax error, a key that repeats, more than 63
-  /// levels, or objects nested so deep that their first keys and markers
-  /// fill the 64 places of the key stack.
+  /// the parser must see: a syntax error, a key that repeats, or nesting
+  /// past the reader's limit.
   /// With `checkingKeys` false, keys are only read as strings (escapes,
   /// any text, any number of them), for a scan that needs no repeats told.
   private mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
-    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 64) { keys in
-      // The keys of the open objects, each object's after a marker (a
-      // negative range: a key's range may be empty, `""`).
-      let marker = Self.keyMarker
-      var keyCount = 0
-      // The keys of an open object (by level) with many keys, or one that
-      // is not plain ASCII, as strings.
-      var keySets: [Int: Set<String>] = [:]
-      // Bit n: the container open at level n is an object.
-      var objects: UInt64 = 0
-      var level = 0
-      while true {
-        skipWhitespace()
-        guard index < bytes.count else { return false }
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          guard depth + level < ReaderLimits.maxDepth, level < 63 else { return false }
-          let isObject = byte == UInt8(ascii: "{")
-          index += 1
-          skipWhitespace()
-          if index < bytes.count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-            index += 1
-            break
-          }
-          if isObject {
-            objects |= 1 << level
-            if checkingKeys {
-              guard keyCount < keys.count else { return false }
-              keys[keyCount] = marker
-              keyCount += 1
-              guard skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level) else { return false }
-            } else {
-              guard skipAnyKey() else { return false }
-            }
-          } else {
-            objects &= ~(1 << level)
-          }
-          level += 1
-          continue
-        case UInt8(ascii: "\""):
-          guard skipString() else { return false }
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          guard (try? scanNumber()) != nil else { return false }
-        case UInt8(ascii: "t"):
-          guard skipLiteral("true") else { return false }
-        case UInt8(ascii: "f"):
-          guard skipLiteral("false") else { return false }
-        case UInt8(ascii: "n"):
-          guard skipLiteral("null") else { return false }
-        default:
-          return false
-        }
-        // A value is complete: close what ends after it, or go on to the next.
-        while level > 0 {
-          skipWhitespace()
-          guard index < bytes.count else { return false }
-          let inObject = objects & (1 << (level - 1)) != 0
-          let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] != closer else { return false }
-            if inObject {
-              guard
-                checkingKeys
-                  ? skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level - 1) : skipAnyKey()
-              else { return false }
-            }
-            break
-          }
-          guard bytes[index] == closer else { return false }
-          index += 1
-          if inObject && checkingKeys {
-            repeat { keyCount -= 1 } while keys[keyCount] != marker
-            if !keySets.isEmpty { keySets[level - 1] = nil }
-          }
-          level -= 1
-        }
-        if level == 0 { return true }
+    let saved = (
+      index: index, insignificantBytes: insignificantBytes, escapeSavings: escapeSavings, line: line,
+      lineStart: lineStart
+    )
+    // Values nest a few levels: the scan's stacks fit on the machine stack.
+    // A value nested deeper is scanned again with room for any depth the
+    // reader accepts, an object's first keys at each level included.
+    switch skipValue(depth: depth, checkingKeys: checkingKeys, levels: 64, keyRoom: 64) {
+    case .skipped: return true
+    case .refused: return false
+    case .outOfRoom:
+      index = saved.index
+      insignificantBytes = saved.insignificantBytes
+      escapeSavings = saved.escapeSavings
+      line = saved.line
+      lineStart = saved.lineStart
+      let levels = ReaderLimits.maxDepth + 1
+      return skipValue(
+        depth: depth, checkingKeys: checkingKeys, levels: levels, keyRoom: levels * (Self.maxKeysCompared + 1))
+        == .skipped
+    }
+  }
+
+  private enum SkipOutcome {
+    case skipped, refused, outOfRoom
+  }
+
+  /// `skipValue` with room for `levels` open containers and `keyRoom` keys
+  /// and markers in the key stack.
+  private mutating func skipValue(depth: Int, checkingKeys: Bool, levels: Int, keyRoom: Int) -> SkipOutcome {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (levels + 63) / 64) { objects in
+      objects.initialize(repeating: 0)
+      return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: keyRoom) { keys in
+        skipValue(depth: depth, checkingKeys: checkingKeys, objects: objects, keys: keys)
       }
+    }
+  }
+
+  private mutating func skipValue(
+    depth: Int, checkingKeys: Bool, objects: UnsafeMutableBufferPointer<UInt64>,
+    keys: UnsafeMutableBufferPointer<Range<Int>>
+  ) -> SkipOutcome {
+    // The keys of the open objects, each object's after a marker (a
+    // negative range: a key's range may be empty, `""`).
+    let marker = Self.keyMarker
+    var keyCount = 0
+    // The keys of an open object (by level) with many keys, or one that
+    // is not plain ASCII, as strings.
+    var keySets: [Int: Set<String>] = [:]
+    // Bit n of `objects`: the container open at level n is an object.
+    func isObject(at level: Int) -> Bool { objects[level >> 6] & (1 << UInt64(level & 63)) != 0 }
+    var level = 0
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { return .refused }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        guard depth + level < ReaderLimits.maxDepth else { return .refused }
+        guard level < objects.count * 64 else { return .outOfRoom }
+        let isObject = byte == UInt8(ascii: "{")
+        index += 1
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          index += 1
+          break
+        }
+        if isObject {
+          objects[level >> 6] |= 1 << UInt64(level & 63)
+          if checkingKeys {
+            guard keyCount < keys.count else { return .outOfRoom }
+            keys[keyCount] = marker
+            keyCount += 1
+            guard skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level) else { return .refused }
+          } else {
+            guard skipAnyKey() else { return .refused }
+          }
+        } else {
+          objects[level >> 6] &= ~(1 << UInt64(level & 63))
+        }
+        level += 1
+        continue
+      case UInt8(ascii: "\""):
+        guard skipString() else { return .refused }
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard (try? scanNumber()) != nil else { return .refused }
+      case UInt8(ascii: "t"):
+        guard skipLiteral("true") else { return .refused }
+      case UInt8(ascii: "f"):
+        guard skipLiteral("false") else { return .refused }
+      case UInt8(ascii: "n"):
+        guard skipLiteral("null") else { return .refused }
+      default:
+        return .refused
+      }
+      // A value is complete: close what ends after it, or go on to the next.
+      while level > 0 {
+        skipWhitespace()
+        guard index < bytes.count else { return .refused }
+        let inObject = isObject(at: level - 1)
+        let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+          skipWhitespace()
+          guard index < bytes.count, bytes[index] != closer else { return .refused }
+          if inObject {
+            guard
+              checkingKeys
+                ? skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level - 1) : skipAnyKey()
+            else { return .refused }
+          }
+          break
+        }
+        guard bytes[index] == closer else { return .refused }
+        index += 1
+        if inObject && checkingKeys {
+          repeat { keyCount -= 1 } while keys[keyCount] != marker
+          if !keySets.isEmpty { keySets[level - 1] = nil }
+        }
+        level -= 1
+      }
+      if level == 0 { return .skipped }
     }
   }
 

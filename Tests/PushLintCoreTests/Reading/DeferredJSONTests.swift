@@ -83,6 +83,27 @@ struct DeferredJSONTests {
     #expect(Self.dump(deferred) == Self.dump(eager), "\(text)")
   }
 
+  /// App data nested past the scan's first 64 levels, or with objects whose
+  /// keys fill its first key stack, is scanned again with room for any
+  /// depth the reader accepts: kept as its bytes, and read the same. Past
+  /// the reader's limit it is the parser's error, as before.
+  @Test func deeplyNestedAppDataIsDeferredAndReadsTheSame() throws {
+    func nested(_ depth: Int, inner: String) -> String {
+      (0..<depth).map { $0 % 2 == 0 ? "{\"k\(depth - $0)\":" : "[" }.joined() + inner
+        + (0..<depth).reversed().map { $0 % 2 == 0 ? "}" : "]" }.joined()
+    }
+    let keys = (0..<20).map { "\"key\($0)\": \($0)" }.joined(separator: ", ")
+    for (depth, inner) in [(70, "[1, \"é\", null]"), (200, "{\(keys)}"), (510, "1"), (40, "{\(keys)}")] {
+      let text = "{\"aps\": {\"badge\": 1}, \"data\": \(nested(depth, inner: inner))}"
+      let deferred = Self.expectSameReading(text)
+      #expect(deferred.root.map { isDeferred($0["data"]!) } == true, "depth \(depth)")
+    }
+    // A repeated key deep inside is the parser's to report, at any depth.
+    Self.expectSameReading("{\"aps\": {}, \"data\": \(nested(100, inner: "{\"a\": 1, \"a\": 2}"))}")
+    let tooDeep = Self.expectSameReading("{\"aps\": {}, \"data\": \(nested(600, inner: "1"))}")
+    #expect(tooDeep.root == nil && tooDeep.findings.first?.message.contains("nest") == true)
+  }
+
   @Test func aLargeArrayRootIsKeptAsItsBytes() throws {
     let text = "[" + (0..<1000).map(String.init).joined(separator: ",") + "]"
     let root = try #require(JSONReader.read(Array(text.utf8), deferringARootThatIsNoObject: true).root)
