@@ -16,7 +16,7 @@ extension Evaluator {
 
   mutating func libraryCategories(in file: SwiftFile) -> [CodeUnresolved] {
     var unresolved: [CodeUnresolved] = []
-    for call in CallCollector.calls(in: file.tree) {
+    for call in file.calls {
       guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
         callee.declName.baseName.text == "setNotificationCategories", let argument = call.arguments.first?.expression,
         !IfConfig.isDead(Syntax(call))

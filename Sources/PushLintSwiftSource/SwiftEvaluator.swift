@@ -49,13 +49,22 @@ struct Evaluator {
     var declaration: SyntaxIdentifier
     var selfCase: String?
   }
-  /// Expressions evaluated for the registration at hand. Constants and
-  /// branches that each name several others multiply: a few dozen
+  /// Expressions evaluated, and calls looked through, for the registration
+  /// at hand, every element of the loops around it and every call of a
+  /// function whose parameter it names included. Constants and branches
+  /// that each name several others multiply, and so do loops: a few dozen
   /// declarations could otherwise ask for billions of evaluations.
   var steps = 0
-  /// Far more than an app's registration takes, unrolled loops included
-  /// (`maxUnrolled` elements of a few lookups each).
-  static let maxSteps = 50_000
+  /// Far more than an app's registration takes: `maxUnrolled` elements of
+  /// a few hundred steps each.
+  static let maxSteps = 200_000
+  /// Each function's parameters, bound at each of its calls
+  /// (`callSiteBindings`), by the function's declaration.
+  var parameterBindings: [SyntaxIdentifier: [[String: StaticValue]]?] = [:]
+  /// The steps of all the file's registrations: a file of many sites that
+  /// each take their most (a tenth of a second) stops at a few of them.
+  var stepsInFile = 0
+  static let maxStepsInFile = 1_000_000
   /// Unrolled loops stop here; a registration per element past it is not a real app.
   static let maxUnrolled = 500
 
@@ -71,15 +80,23 @@ struct Evaluator {
 
   mutating func registrations(in file: SwiftFile) -> CodeRegistrations {
     var result = CodeRegistrations(path: file.path)
-    for call in CallCollector.calls(in: file.tree) where Self.isCategoryInitializer(call) || Self.isWatchScene(call) {
+    stepsInFile = 0
+    for call in file.calls where Self.isCategoryInitializer(call) || Self.isWatchScene(call) {
       let site = Syntax(call)
       if IfConfig.isDead(site) { continue }
       steps = 0
+      // Each loop element may fail the same way, or find the same calls:
+      // said once.
+      var unresolvedHere: [CodeUnresolved] = []
+      var seen: Set<String> = []
+      func noteUnresolved(_ unresolved: CodeUnresolved) {
+        if !unresolvedHere.contains(unresolved) { unresolvedHere.append(unresolved) }
+      }
+      defer { result.unresolved += unresolvedHere }
       for bindings in unrolledBindings(of: site, file: file) {
         let scope = Scope(file: file, bindings: bindings)
         parameterOwner = nil
         selfOwner = nil
-        steps = 0
         switch category(call, scope: scope) {
         case .success(let category): result.categories.append(category)
         case .failure(let unresolved):
@@ -94,16 +111,14 @@ struct Evaluator {
             calls = nil
           }
           guard let calls else {
-            result.unresolved.append(unresolved)
+            noteUnresolved(unresolved)
             continue
           }
-          var seen: Set<String> = []
           for callBindings in calls {
-            steps = 0
             switch category(call, scope: Scope(file: file, bindings: callBindings)) {
             case .success(let category):
               if seen.insert(category.identifier.text).inserted { result.categories.append(category) }
-            case .failure(let unresolved): result.unresolved.append(unresolved)
+            case .failure(let unresolved): noteUnresolved(unresolved)
             }
           }
         }

@@ -52,6 +52,9 @@ final class SwiftFile {
   let path: String
   let tree: SourceFileSyntax
   let lines: LineIndex
+  /// The file's calls, in source order: looked through for each
+  /// registration and each function whose parameter one names.
+  private(set) lazy var calls = CallCollector.calls(in: tree)
 
   init(_ source: CodeSource) {
     path = source.path

@@ -38,25 +38,44 @@ extension Evaluator {
     return combinations
   }
 
-  /// For each call of `function` in the files read: its parameters bound to
-  /// the arguments (or defaults) of that call; nil when there is no call.
+  /// For each call of `function` in the files read: `bindings` with the
+  /// function's parameters bound to the arguments (or defaults) of that
+  /// call; nil when there is no call.
   mutating func callSiteBindings(
     of function: FunctionDeclSyntax, bindings: [String: StaticValue]
   ) -> [[String: StaticValue]]? {
+    // The arguments depend on the calls alone: found once for each
+    // function, not again for each element of the loops around a site.
+    let key = Syntax(function).id
+    let calls: [[String: StaticValue]]?
+    if let known = parameterBindings[key] {
+      calls = known
+    } else {
+      calls = parameterBindings(of: function)
+      parameterBindings[key] = calls
+    }
+    return calls?.map { bindings.merging($0) { $1 } }
+  }
+
+  /// For each call of `function` in the files read: its parameters bound to
+  /// the arguments (or defaults) of that call; nil when there is no call.
+  private mutating func parameterBindings(of function: FunctionDeclSyntax) -> [[String: StaticValue]]? {
     let name = function.name.text
     let parameters = Array(function.signature.parameterClause.parameters)
     let labels = parameters.map { $0.firstName.text }
     missingNames.insert(name)
     var result: [[String: StaticValue]] = []
     for file in index.files {
-      for call in CallCollector.calls(in: file.tree) {
+      for call in file.calls {
+        steps += 1
+        stepsInFile += 1
         let callee =
           call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
           ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         guard callee == name, !IfConfig.isDead(Syntax(call)) else { continue }
         // The call may itself sit in a map or loop: one binding per element.
         for siteBindings in unrolledBindings(of: Syntax(call), file: file) {
-          var bound = bindings
+          var bound: [String: StaticValue] = [:]
           var arguments = Array(call.arguments)[...]
           var matches = true
           for (parameter, label) in zip(parameters, labels) {

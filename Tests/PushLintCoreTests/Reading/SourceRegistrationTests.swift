@@ -96,6 +96,38 @@ import Testing
     #expect(categories[2].actions?.map(\.identifier.text) == Array(repeating: "A", count: 6))
   }
 
+  /// A registration inside loops is tried for each element; what it finds
+  /// the same way for each (the calls that pass its identifier, or why it
+  /// is unknown) is listed once.
+  @Test func swiftRegistrationsInsideLoopsAreListedOnce() {
+    let result = registered([
+      (
+        "Setup.swift",
+        """
+        import UserNotifications
+        func make(_ id: String) {
+          for a in ["1", "2", "3"] {
+            for b in ["4", "5", "6"] {
+              _ = UNNotificationCategory(identifier: id, actions: [], intentIdentifiers: [], options: [])
+            }
+          }
+        }
+        func unknown(_ id: String) {
+          for a in ["1", "2", "3"] {
+            _ = UNNotificationCategory(identifier: id + a, actions: [], intentIdentifiers: [], options: [])
+          }
+        }
+        func setUp() {
+          make("A")
+          make("B")
+        }
+        """
+      )
+    ])
+    #expect(result.categories == ["A@5: ", "B@5: "])
+    #expect(result.unresolved == ["Setup.swift:11"])
+  }
+
   /// swift-syntax's time doubles with each square bracket open at once: a
   /// file with more than 16 is not parsed and its registrations are unknown,
   /// at the bracket past the limit. Brackets in strings and comments do not
