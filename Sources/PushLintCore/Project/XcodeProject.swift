@@ -278,11 +278,22 @@ enum XcodeProjectReader {
 
 /// `$(NAME)`, `${NAME}` and `$(NAME:modifier)` over build settings; nil
 /// when a name is set nowhere in the project (an `.xcconfig` or the
-/// command line sets it).
+/// command line sets it), names itself, or expands past `maxLength`.
 struct SettingExpander {
-  var settings: [String: String]
-  var builtIn: [String: String]
+  let settings: [String: String]
+  let builtIn: [String: String]
   private var depth = 0
+  /// Each setting's expansion, made once: settings that each name another
+  /// several times would otherwise be expanded again for every mention.
+  private var expanded: [String: String?] = [:]
+  /// The settings being expanded: one met again names itself.
+  private var expanding: Set<String> = []
+  /// Whether an expansion stopped at the depth limit: its nil depends on
+  /// where the setting was named from, and is not kept.
+  private var stoppedAtDepth = false
+  /// Longer than any identifier or path a build setting gives; settings
+  /// that double at each step stop here instead of filling the memory.
+  static let maxLength = 65_536
 
   init(settings: [String: String], builtIn: [String: String]) {
     self.settings = settings
@@ -290,7 +301,10 @@ struct SettingExpander {
   }
 
   mutating func expand(_ text: String) -> String? {
-    guard depth < 16 else { return nil }
+    guard depth < 16 else {
+      stoppedAtDepth = true
+      return nil
+    }
     depth += 1
     defer { depth -= 1 }
     var result = ""
@@ -322,6 +336,7 @@ struct SettingExpander {
         }
       }
       result += value
+      guard result.utf8.count <= Self.maxLength else { return nil }
       rest = rest[rest.index(after: end)...]
     }
     return result + rest
@@ -333,7 +348,17 @@ struct SettingExpander {
 
   private mutating func value(of name: String) -> String? {
     if name == "inherited" { return "" }
-    if let setting = settings[name] { return expand(setting) }
+    if let setting = settings[name] {
+      if let known = expanded[name] { return known }
+      guard expanding.insert(name).inserted else { return nil }
+      let stoppedBefore = stoppedAtDepth
+      stoppedAtDepth = false
+      let value = expand(setting)
+      expanding.remove(name)
+      if !stoppedAtDepth { expanded[name] = value }
+      stoppedAtDepth = stoppedAtDepth || stoppedBefore
+      return value
+    }
     if name == "PRODUCT_NAME" { return builtIn["TARGET_NAME"] }
     return builtIn[name]
   }

@@ -765,6 +765,26 @@ import Testing
     #expect(targets[1].bundleIdentifiers == ["com.example.chat.Chat-Content"])
   }
 
+  /// Build settings that each name another eight times (8^10 expansions
+  /// and a text of a billion characters), or that name themselves, expand
+  /// to nothing known, at once; a setting named many times is expanded once
+  /// and reads the same each time.
+  @Test func settingsThatMultiplyOrNameThemselvesAreUnknown() {
+    var settings = ["L0": "x", "SHORT": "$(L1).$(L1)", "SELF": "a$(OTHER)", "OTHER": "b$(SELF)"]
+    for level in 1...10 { settings["L\(level)"] = String(repeating: "$(L\(level - 1))", count: 8) }
+    var expander = SettingExpander(settings: settings, builtIn: ["TARGET_NAME": "Chat"])
+    #expect(expander.expand("$(L10)") == nil)
+    #expect(expander.expand("$(L5)") == String(repeating: "x", count: 32_768))
+    #expect(expander.expand("$(SELF)") == nil)
+    #expect(expander.expand("$(SHORT)-$(TARGET_NAME)") == "xxxxxxxx.xxxxxxxx-Chat")
+    // A chain deeper than 16 stops, and what it passed through reads as before.
+    var chain = ["C0": "end"]
+    for level in 1...20 { chain["C\(level)"] = "$(C\(level - 1))" }
+    var deep = SettingExpander(settings: chain, builtIn: [:])
+    #expect(deep.expand("$(C20)") == nil)
+    #expect(deep.expand("$(C3)") == "end")
+  }
+
   @Test func bundleIdentifiersFromTheXcconfigFilesAConfigurationIsBasedOn() {
     let project = """
       // !$*UTF8*$!
