@@ -64,7 +64,7 @@ struct Evaluator {
   /// The steps of all the file's registrations: a file of many sites that
   /// each take their most (a tenth of a second) stops at a few of them.
   var stepsInFile = 0
-  static let maxStepsInFile = 1_000_000
+  static let maxStepsInFile = 400_000
   /// Unrolled loops stop here; a registration per element past it is not a real app.
   static let maxUnrolled = 500
 
@@ -89,6 +89,7 @@ struct Evaluator {
       // said once.
       var unresolvedHere: [CodeUnresolved] = []
       var seen: Set<String> = []
+      var seenRegistrations: Set<String> = []
       func noteUnresolved(_ unresolved: CodeUnresolved) {
         if !unresolvedHere.contains(unresolved) { unresolvedHere.append(unresolved) }
       }
@@ -98,7 +99,9 @@ struct Evaluator {
         parameterOwner = nil
         selfOwner = nil
         switch category(call, scope: scope) {
-        case .success(let category): result.categories.append(category)
+        case .success(let category):
+          // The same category from each element of a loop is one registration.
+          if seenRegistrations.insert(Self.signature(of: category)).inserted { result.categories.append(category) }
         case .failure(let unresolved):
           // An identifier passed in, or an enum's own case: one registration
           // per call that passes a known one, or per case.
@@ -126,6 +129,30 @@ struct Evaluator {
     }
     result.unresolved += libraryCategories(in: file)
     return result
+  }
+
+  /// What tells two registrations from one site apart: everything a rule reads of them.
+  static func signature(of category: CodeCategory) -> String {
+    func text(_ string: CodeString?) -> String {
+      guard let string else { return "-" }
+      return string.text + "@" + String(string.span.start.offset)
+    }
+    func list(_ strings: [CodeString]?) -> String {
+      guard let strings else { return "?" }
+      return strings.map { text($0) }.joined(separator: ",")
+    }
+    var parts: [String] = [text(category.identifier), list(category.options), list(category.intentIdentifiers)]
+    parts.append(text(category.hiddenPreviewsBodyPlaceholder))
+    parts.append(text(category.categorySummaryFormat))
+    parts.append(category.actionsUnresolved?.described ?? "-")
+    parts.append(category.actions.map { String($0.count) } ?? "?")
+    for action in category.actions ?? [] {
+      var described: [String] = [text(action.identifier), text(action.title), list(action.options)]
+      described.append(String(action.isTextInput) + " " + String(action.isConditional) + " " + (action.path ?? "-"))
+      if let icon = action.icon { described.append(icon.kind + " " + text(icon.name)) }
+      parts.append(described.joined(separator: " "))
+    }
+    return parts.joined(separator: "\n")
   }
 
   static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
@@ -168,6 +195,12 @@ struct Evaluator {
   ) -> Result<CodeCategory, CodeUnresolved> {
     let file = scope.file
     let initializer = file.span(of: call.calledExpression)
+    // Each try reads the call's arguments again, a dozen steps' worth.
+    guard steps < Self.maxSteps, stepsInFile < Self.maxStepsInFile else {
+      return .failure(CodeUnresolved(span: initializer, reason: .tooManyValuesToFollow))
+    }
+    steps += 12
+    stepsInFile += 12
     let isWatchScene = Self.isWatchScene(call)
     guard let identifierArgument = argument(isWatchScene ? "category" : "identifier", of: call) else {
       return .failure(CodeUnresolved(span: initializer, reason: .noIdentifierArgument))
