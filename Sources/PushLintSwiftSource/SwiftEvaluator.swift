@@ -65,6 +65,15 @@ struct Evaluator {
   /// each take their most (a tenth of a second) stops at a few of them.
   var stepsInFile = 0
   static let maxStepsInFile = 400_000
+
+  /// Counts `count` steps toward both limits; false, counting nothing, once
+  /// either is reached.
+  mutating func spend(_ count: Int = 1) -> Bool {
+    guard steps < Self.maxSteps, stepsInFile < Self.maxStepsInFile else { return false }
+    steps += count
+    stepsInFile += count
+    return true
+  }
   /// Unrolled loops stop here; a registration per element past it is not a real app.
   static let maxUnrolled = 500
 
@@ -196,11 +205,7 @@ struct Evaluator {
     let file = scope.file
     let initializer = file.span(of: call.calledExpression)
     // Each try reads the call's arguments again, a dozen steps' worth.
-    guard steps < Self.maxSteps, stepsInFile < Self.maxStepsInFile else {
-      return .failure(CodeUnresolved(span: initializer, reason: .tooManyValuesToFollow))
-    }
-    steps += 12
-    stepsInFile += 12
+    guard spend(12) else { return .failure(CodeUnresolved(span: initializer, reason: .tooManyValuesToFollow)) }
     let isWatchScene = Self.isWatchScene(call)
     guard let identifierArgument = argument(isWatchScene ? "category" : "identifier", of: call) else {
       return .failure(CodeUnresolved(span: initializer, reason: .noIdentifierArgument))

@@ -8,9 +8,7 @@ extension Evaluator {
 
   mutating func evaluate(_ expression: ExprSyntax, scope: Scope) -> StaticValue {
     guard depth < Self.maxDepth else { return .unknown(.chainTooDeep) }
-    guard steps < Self.maxSteps, stepsInFile < Self.maxStepsInFile else { return .unknown(.tooManyValuesToFollow) }
-    steps += 1
-    stepsInFile += 1
+    guard spend() else { return .unknown(.tooManyValuesToFollow) }
     depth += 1
     defer { depth -= 1 }
     if let literal = expression.as(StringLiteralExprSyntax.self) { return string(literal, scope: scope) }
