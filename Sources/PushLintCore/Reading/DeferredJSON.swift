@@ -190,21 +190,34 @@ extension JSONScanner {
   /// itself (it is broken, or has something only the tree can judge).
   /// `depth` is the number of containers open around it.
   mutating func deferValue(depth: Int) -> (DeferredJSON, SourceSpan)? {
-    let saved = (
-      index: index, insignificantBytes: insignificantBytes, escapeSavings: escapeSavings, line: line,
-      lineStart: lineStart
-    )
+    let saved = place
     let start = position(at: index)
     guard skipValue(depth: depth) else {
-      index = saved.index
-      insignificantBytes = saved.insignificantBytes
-      escapeSavings = saved.escapeSavings
-      line = saved.line
-      lineStart = saved.lineStart
+      goBack(to: saved)
       return nil
     }
     let span = SourceSpan(start: start, end: position(at: index))
     return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
+  }
+
+  /// Where a scan is and what it has counted: what a scan that gives up
+  /// goes back to.
+  struct Place {
+    var index, insignificantBytes, escapeSavings, line, lineStart: Int
+  }
+
+  var place: Place {
+    Place(
+      index: index, insignificantBytes: insignificantBytes, escapeSavings: escapeSavings, line: line,
+      lineStart: lineStart)
+  }
+
+  mutating func goBack(to place: Place) {
+    index = place.index
+    insignificantBytes = place.insignificantBytes
+    escapeSavings = place.escapeSavings
+    line = place.line
+    lineStart = place.lineStart
   }
 
   /// Moves past the value at `index` as the parser would read it, counting
@@ -214,10 +227,7 @@ extension JSONScanner {
   /// With `checkingKeys` false, keys are only read as strings (escapes,
   /// any text, any number of them), for a scan that needs no repeats told.
   private mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
-    let saved = (
-      index: index, insignificantBytes: insignificantBytes, escapeSavings: escapeSavings, line: line,
-      lineStart: lineStart
-    )
+    let saved = place
     // Values nest a few levels: the scan's stacks fit on the machine stack.
     // A value nested deeper is scanned again with room for any depth the
     // reader accepts, an object's first keys at each level included.
@@ -225,11 +235,7 @@ extension JSONScanner {
     case .skipped: return true
     case .refused: return false
     case .outOfRoom:
-      index = saved.index
-      insignificantBytes = saved.insignificantBytes
-      escapeSavings = saved.escapeSavings
-      line = saved.line
-      lineStart = saved.lineStart
+      goBack(to: saved)
       let levels = ReaderLimits.maxDepth + 1
       return skipValue(
         depth: depth, checkingKeys: checkingKeys, levels: levels, keyRoom: levels * (Self.maxKeysCompared + 1))
