@@ -1,6 +1,22 @@
 /// The platforms a configuration can set a minimum version for.
 public enum Platform: String, Sendable, CaseIterable, Hashable {
   case ios, ipados, macos, watchos, tvos, visionos
+
+  // Compared and hashed by case: the defaults of a type with a String raw
+  // value would build and hash the name at every lookup of the targets.
+  public static func == (one: Platform, other: Platform) -> Bool { one.ordinal == other.ordinal }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+  private var ordinal: UInt8 {
+    switch self {
+    case .ios: 0
+    case .ipados: 1
+    case .macos: 2
+    case .watchos: 3
+    case .tvos: 4
+    case .visionos: 5
+    }
+  }
 }
 
 /// A dotted version such as `15.0` or `17.2.1`.
