@@ -228,24 +228,16 @@ public final class PushSchema: Sendable {
   public func payloadLimits(under targets: [Platform: OSVersion]) -> PayloadLimits {
     // Without targets (most projects) it is the same table every time.
     if targets.isEmpty { return limitsWithoutTargets }
-    return PushSchema.payloadLimits(
-      payloadLimits, otherwise: defaultPayloadLimit, legacy: legacyPayloadLimits, under: targets)
-  }
-
-  private static func payloadLimits(
-    _ named: [String: Int], otherwise: Int, legacy: [(platform: Platform, below: OSVersion, limit: Int)],
-    under targets: [Platform: OSVersion]
-  ) -> PayloadLimits {
-    func restricted(_ limit: Int) -> Int {
-      var limit = limit
-      for entry in legacy {
-        if let target = targets[entry.platform], target < entry.below { limit = min(limit, entry.limit) }
-      }
-      return limit
+    // A target below a legacy limit's version caps every push type's limit
+    // (a file is checked under its targets once, a validator's every call).
+    var cap: Int?
+    for entry in legacyPayloadLimits {
+      if let target = targets[entry.platform], target < entry.below { cap = min(cap ?? entry.limit, entry.limit) }
     }
-    let pushTypes = named.keys.sorted()
+    guard let cap else { return limitsWithoutTargets }
     return PayloadLimits(
-      pushTypes: pushTypes, limits: pushTypes.map { restricted(named[$0]!) }, otherwise: restricted(otherwise))
+      pushTypes: limitsWithoutTargets.pushTypes, limits: limitsWithoutTargets.limits.map { min($0, cap) },
+      otherwise: min(limitsWithoutTargets.otherwise, cap))
   }
 
   public init(yaml text: String) throws(SchemaError) {
@@ -286,8 +278,9 @@ public final class PushSchema: Sendable {
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
     let schemas = try PushSchema.dictionarySchemas(root["schemas"])
     self.schemas = schemas
-    limitsWithoutTargets = PushSchema.payloadLimits(
-      payloadLimits, otherwise: defaultLimit, legacy: legacyPayloadLimits, under: [:])
+    let pushTypesWithLimits = payloadLimits.keys.sorted()
+    limitsWithoutTargets = PayloadLimits(
+      pushTypes: pushTypesWithLimits, limits: pushTypesWithLimits.map { payloadLimits[$0]! }, otherwise: defaultLimit)
   }
 }
 

@@ -49,6 +49,15 @@ import Testing
     #expect(!ruleNames(payload).contains("payload-too-large"))
     #expect(ruleNames(payload, targets: [.ios: OSVersion("8.4")!]).contains("payload-too-large"))
     #expect(!ruleNames(payload, targets: [.ios: OSVersion("9.0")!]).contains("payload-too-large"))
+    // The lowest legacy limit a target falls under caps every push type;
+    // a target of another platform caps none.
+    let schema = PushSchema.standard
+    let ios7 = schema.payloadLimits(under: [.ios: OSVersion("7.1")!, .watchos: OSVersion("2.0")!])
+    #expect(ios7.limit(for: "alert") == 256 && ios7.limit(for: "voip") == 256)
+    let ios8 = schema.payloadLimits(under: [.ios: OSVersion("8.4")!])
+    #expect(ios8.limit(for: "alert") == 2048 && ios8.limit(for: "voip") == 2048)
+    let watch = schema.payloadLimits(under: [.watchos: OSVersion("2.0")!])
+    #expect(watch.limit(for: "alert") == 4096 && watch.limit(for: "voip") == 5120)
   }
 
   @Test func yamlPayloadsAreMeasuredAsTheirJSON() {
