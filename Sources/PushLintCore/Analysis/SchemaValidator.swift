@@ -256,9 +256,16 @@ struct SchemaValidator {
     pointer: @autoclosure () -> String
   ) {
     guard !since.isEmpty, !targets.isEmpty else { return }
+    func target(for platform: Platform) -> OSVersion? {
+      targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
+    }
+    // Nearly every key is available on every target: the platforms are put
+    // in order only for a key that is not.
+    guard since.contains(where: { platform, version in target(for: platform).map { $0 < version } ?? false }) else {
+      return
+    }
     for (platform, version) in since.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-      let target = targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
-      if let target, target < version {
+      if let target = target(for: platform), target < version {
         report(
           .unavailableKey(.init(subject: subject(), platform: platform, version: version, target: target)), span,
           pointer: pointer())
