@@ -16,11 +16,13 @@ public struct PayloadValidator: Sendable {
     get { linter.configuration }
     set {
       linter.configuration = newValue
-      context = linter.prepareContext()
+      context = linter.prepareContext(usualPath: PayloadValidator.defaultName)
     }
   }
   private var linter: Linter
   private var context: Linter.PreparedContext
+  /// What a payload is named when the caller names it nothing.
+  static let defaultName = "payload.json"
 
   /// - Parameters:
   ///   - configuration: rule levels, targets and overrides; by default none.
@@ -29,7 +31,7 @@ public struct PayloadValidator: Sendable {
     var configuration = configuration
     configuration.targets.merge(targets) { $1 }
     linter = Linter(configuration: configuration, jobs: 1)
-    context = linter.prepareContext()
+    context = linter.prepareContext(usualPath: PayloadValidator.defaultName)
   }
 
   /// What a validation found.
@@ -48,12 +50,15 @@ public struct PayloadValidator: Sendable {
   /// (names case-insensitive; without headers, no header rules run and the
   /// push type is inferred). `name` labels the diagnostics.
   public func validate(payload: [UInt8], headers: [String: String] = [:], name: String = "payload.json") -> Result {
-    var linter = linter
-    if !headers.isEmpty {
+    let report: LintReport
+    if headers.isEmpty {
+      report = linter.report(bytes: payload, path: name, against: context)
+    } else {
+      var linter = linter
       let sorted = headers.map { (name: $0.key.lowercased(), value: $0.value) }.sorted { $0.name < $1.name }
       linter.configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
+      report = linter.report(bytes: payload, path: name, against: context)
     }
-    let report = linter.report(bytes: payload, path: name, against: context)
     return Result(diagnostics: report.diagnostics, unshown: report.unshown)
   }
 

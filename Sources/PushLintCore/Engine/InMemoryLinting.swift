@@ -62,15 +62,21 @@ extension Linter {
     /// in for it, so they are linted with the context read again.
     let paths: Set<String>
     let base: String
+    /// The name nearly every call gives (a validator's), with its input
+    /// (the absolute path, normalized) worked out once.
+    var usual: (path: String, input: LintInput)?
   }
 
   /// Reads the configured context files relative to `currentDirectory` (by
-  /// default the configuration's).
-  public func prepareContext(currentDirectory: String? = nil) -> PreparedContext {
+  /// default the configuration's); the absolute path of bytes named
+  /// `usualPath` is then not worked out again for each.
+  public func prepareContext(currentDirectory: String? = nil, usualPath: String? = nil) -> PreparedContext {
     let base = currentDirectory ?? configuration.directory
     var errors: [FileError] = []
     let (_, contextFiles, project) = readProject([], currentDirectory: base, errors: &errors)
-    return PreparedContext(project: project, paths: Set(contextFiles.map(\.input.absolutePath)), base: base)
+    var prepared = PreparedContext(project: project, paths: Set(contextFiles.map(\.input.absolutePath)), base: base)
+    if let usualPath { prepared.usual = (usualPath, namedInput(usualPath, base: base)) }
+    return prepared
   }
 
   /// The same report as `report(bytes:path:)`, against a context read
@@ -79,7 +85,12 @@ extension Linter {
   /// another file's categories, a sound) or that stand in for a context file
   /// are linted as `report(bytes:path:)` does.
   public func report(bytes: [UInt8], path: String, against context: PreparedContext) -> LintReport {
-    let input = namedInput(path, base: context.base)
+    let input: LintInput
+    if let usual = context.usual, usual.path == path {
+      input = usual.input
+    } else {
+      input = namedInput(path, base: context.base)
+    }
     guard !usesNearestConfiguration, !context.paths.contains(input.absolutePath) else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }
