@@ -70,9 +70,20 @@ struct BinaryPlistReader {
     return value
   }
 
+  /// The object reference stored at `offset`, one of the file's objects:
+  /// a reference takes up to 8 bytes, and any value past the object count
+  /// (up to 2^64 - 1) is out of range, not a number to convert.
+  func storedReference(at offset: Int) throws(Failure) -> Int {
+    let reference = try unsigned(at: offset, size: referenceSize)
+    guard reference < UInt64(objectCount) else {
+      throw Failure(problem: .referenceOutOfRange(reference: reference, objectCount: objectCount))
+    }
+    return Int(reference)
+  }
+
   func objectOffset(_ reference: Int) throws(Failure) -> Int {
     guard reference >= 0, reference < objectCount else {
-      throw Failure(problem: .referenceOutOfRange(reference: reference, objectCount: objectCount))
+      throw Failure(problem: .referenceOutOfRange(reference: UInt64(max(reference, 0)), objectCount: objectCount))
     }
     let offset = try unsigned(at: offsetTableStart + reference * offsetSize, size: offsetSize)
     guard offset >= 8, offset < UInt64(offsetTableStart) else {
@@ -171,7 +182,7 @@ struct BinaryPlistReader {
       visiting.insert(reference)
       var elements: [Node] = []
       for element in 0..<count {
-        let child = Int(try unsigned(at: start + element * referenceSize, size: referenceSize))
+        let child = try storedReference(at: start + element * referenceSize)
         elements.append(try object(child, pointer: pointer + "/\(element)", depth: depth + 1))
       }
       visiting.remove(reference)
@@ -187,8 +198,8 @@ struct BinaryPlistReader {
       visiting.insert(reference)
       var members: [Member] = []
       for entry in 0..<count {
-        let keyReference = Int(try unsigned(at: start + entry * referenceSize, size: referenceSize))
-        let valueReference = Int(try unsigned(at: start + (count + entry) * referenceSize, size: referenceSize))
+        let keyReference = try storedReference(at: start + entry * referenceSize)
+        let valueReference = try storedReference(at: start + (count + entry) * referenceSize)
         let keyNode = try object(keyReference, pointer: pointer, depth: depth + 1)
         guard let key = keyNode.stringValue else {
           throw Failure(problem: .keyNotString(offset: offset, typeName: keyNode.typeName))

@@ -133,6 +133,29 @@ import Testing
     #expect(result.findings.first?.message.contains("contains itself") == true)
   }
 
+  @Test func eightByteReferencesPastIntAreOutOfRange() {
+    // Found by fuzzing: references 8 bytes wide, of 2^64 - 1, in an array
+    // and as a dictionary's key and value. Each is a syntax error naming
+    // the reference, never a trap converting it to Int.
+    let huge: [UInt8] = Array(repeating: 0xFF, count: 8)
+    let one: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 1]
+    for container in [[0xA1] + huge, [0xD1] + huge + one, [0xD1] + one + huge] {
+      var bytes = Array("bplist00".utf8) + container
+      let second = bytes.count
+      bytes += [0x09]
+      let tableOffset = bytes.count
+      bytes += [0x08, UInt8(second)]
+      bytes += [0, 0, 0, 0, 0, 0, 1, 8] + [0, 0, 0, 0, 0, 0, 0, 2] + [0, 0, 0, 0, 0, 0, 0, 0]
+      bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableOffset)]
+      let result = PlistReader.read(bytes)
+      #expect(result.root == nil)
+      #expect(
+        result.findings.first?.message.contains("object reference 18446744073709551615 is outside the 2 objects")
+          == true,
+        "\(result.findings.map(\.message))")
+    }
+  }
+
   @Test func aBinaryBillionLaughsIsRefused() throws {
     let result = PlistReader.read(try fixture("billion-laughs.binary.plist"))
     #expect(result.root == nil)

@@ -7,7 +7,7 @@ extension SyntaxErrorRule {
     case integerSizesOutOfRange(offsetSize: Int, referenceSize: Int)
     case trailerOutsideFile
     case integerPastEnd(offset: Int)
-    case referenceOutOfRange(reference: Int, objectCount: Int)
+    case referenceOutOfRange(reference: UInt64, objectCount: Int)
     case objectOutsideObjects(reference: Int)
     case lengthPastEnd
     case lengthNotInteger(offset: Int)
