@@ -200,6 +200,8 @@ public struct ProjectContext: Sendable {
   /// The plists of targets that are no such app (a test bundle's, a
   /// framework's, a macOS app's) are left out.
   public var appInfoPlists: [BuiltInfoPlist] {
+    // Asked for each background push: a run without an app has none.
+    if targets.isEmpty && appPlists.isEmpty { return [] }
     let named = Set(targets.compactMap(\.infoPlist))
     let loose = appPlists.filter { !named.contains($0.declaration.path) }.map {
       BuiltInfoPlist(declaration: $0.declaration, backgroundModes: $0.backgroundModes, file: $0.declaration.path)

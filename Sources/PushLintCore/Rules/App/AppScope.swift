@@ -9,19 +9,31 @@ struct AppScope {
   var app: XcodeTarget
   var bundleIdentifier: String
 
+  /// Inlined where it is asked (for each push): without an Xcode project
+  /// there is no app, which a look at one field tells, with no copy of the
+  /// document or the context made for a call.
+  @inline(__always)
   init?(_ document: Document, context: RuleContext) {
-    let project = context.project
-    guard !project.targets.isEmpty else { return nil }
+    guard !context.project.targets.isEmpty, let found = AppScope.find(document, context: context) else { return nil }
+    self = found
+  }
+
+  private init(app: XcodeTarget, bundleIdentifier: String) {
+    self.app = app
+    self.bundleIdentifier = bundleIdentifier
+  }
+
+  @inline(never)
+  private static func find(_ document: Document, context: RuleContext) -> AppScope? {
     let topic =
       document.push?.headers["apns-topic"]?.text ?? document.root?["Simulator Target Bundle"]?.stringValue
     guard let topic else { return nil }
     let bundle = context.schema.bundleIdentifier(ofTopic: topic).bundle
-    let apps = project.targets.filter { target in
+    let apps = context.project.targets.filter { target in
       target.isApp && target.bundleIdentifiers.contains { PushSchema.sameBundleIdentifier($0, bundle) }
     }
     guard apps.count == 1 else { return nil }
-    app = apps[0]
-    bundleIdentifier = bundle
+    return AppScope(app: apps[0], bundleIdentifier: bundle)
   }
 
   /// The app's entitlements file, when the run read it.
