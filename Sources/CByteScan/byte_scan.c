@@ -120,18 +120,49 @@ size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t st
   return count;
 }
 
+#if defined(__SSE2__)
+/// Sixteen zero bytes, then sixteen 0xFF: loaded from `n` on, a mask of the
+/// last `n` of sixteen lanes.
+static const uint8_t last_lanes[32] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+/// The two 64-bit lanes of `sums` (from `_mm_sad_epu8`) added.
+static inline size_t sum_of_lanes(__m128i sums) {
+  return (size_t)_mm_cvtsi128_si64(sums) + (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums));
+}
+#endif
+
 size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t end) {
   size_t index = start;
-  size_t starts = 0;
 #if defined(__SSE2__)
+  // Continuation bytes are counted as ones summed by `_mm_sad_epu8`
+  // (SSE2 has no population count), and taken from the length.
   // As signed bytes, continuation bytes are exactly those below -64 (0xC0).
   const __m128i lowest_lead = _mm_set1_epi8((char)0xC0);
+  const __m128i one = _mm_set1_epi8(1);
+  __m128i sums = _mm_setzero_si128();
   while (index + 16 <= end) {
     __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
-    int continuations = _mm_movemask_epi8(_mm_cmpgt_epi8(lowest_lead, chunk));
-    starts += 16 - (size_t)__builtin_popcount((unsigned)continuations);
+    __m128i continuations = _mm_and_si128(_mm_cmpgt_epi8(lowest_lead, chunk), one);
+    sums = _mm_add_epi64(sums, _mm_sad_epu8(continuations, _mm_setzero_si128()));
     index += 16;
   }
+  if (index < end && end >= 16) {
+    // The last few bytes: the sixteen that end at `end`, those already
+    // counted masked off. Positions are asked for every few bytes, so this
+    // is most calls' only step.
+    size_t left = end - index;
+    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + end - 16));
+    __m128i fresh = _mm_loadu_si128((const __m128i *)(last_lanes + left));
+    __m128i continuations = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi8(lowest_lead, chunk), fresh), one);
+    sums = _mm_add_epi64(sums, _mm_sad_epu8(continuations, _mm_setzero_si128()));
+    index = end;
+  }
+  size_t starts = (index - start) - sum_of_lanes(sums);
+#else
+  size_t starts = 0;
 #endif
   for (; index < end; index += 1) starts += (bytes[index] & 0xC0) != 0x80;
   return starts;

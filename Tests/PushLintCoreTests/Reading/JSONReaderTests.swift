@@ -52,6 +52,28 @@ import Testing
     #expect(finding.message.contains(words), "\(finding.message) should mention \(words)")
   }
 
+  /// Every element of a long line, its strings of every length in several
+  /// scripts: the column of each is the characters before it plus one,
+  /// whatever stretch of bytes lies between it and the last position asked.
+  @Test func columnsCountCharactersOnEveryStretchOfALine() throws {
+    let pieces = ["a", "é", "中", "😀", "ж", " ", "\\u00e9", "ab", "😀😀", "ñx"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<50 {
+      let values = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+        (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      }
+      let text = "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+      let root = try #require(JSONReader.read(Array(text.utf8)).root)
+      var before = 1
+      var expected: [Int] = []
+      for (index, value) in values.enumerated() {
+        expected.append(before + 1 + (index == 0 ? 0 : 2))
+        before = expected.last! + value.unicodeScalars.count + 1
+      }
+      #expect(root.elements?.map(\.span.start.column) == expected, "\(text)")
+    }
+  }
+
   @Test func columnsCountCharactersNotBytes() throws {
     // "é" is 2 bytes, "🎉" 4 bytes and one character each.
     let text = "{\"t\": \"é🎉\", \"b\": 1,}"
