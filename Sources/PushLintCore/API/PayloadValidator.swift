@@ -21,8 +21,9 @@ public struct PayloadValidator: Sendable {
   }
   private var linter: Linter
   private var context: Linter.PreparedContext
-  /// What a payload is named when the caller names it nothing.
-  static let defaultName = "payload.json"
+  /// What a payload is named when the caller names it nothing; its path is
+  /// worked out once, with the context.
+  @usableFromInline static let defaultName = "payload.json"
 
   /// - Parameters:
   ///   - configuration: rule levels, targets and overrides; by default none.
@@ -49,20 +50,28 @@ public struct PayloadValidator: Sendable {
   /// Validates a payload's bytes, with the APNs headers it will be sent with
   /// (names case-insensitive; without headers, no header rules run and the
   /// push type is inferred). `name` labels the diagnostics.
-  public func validate(payload: [UInt8], headers: [String: String] = [:], name: String = "payload.json") -> Result {
-    let report: LintReport
-    if headers.isEmpty {
-      report = linter.report(bytes: payload, path: name, against: context)
-    } else {
-      var linter = linter
-      let sorted = headers.map { (name: $0.key.lowercased(), value: $0.value) }.sorted { $0.name < $1.name }
-      linter.configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
-      report = linter.report(bytes: payload, path: name, against: context)
-    }
+  public func validate(
+    payload: [UInt8], headers: [String: String] = [:], name: String = PayloadValidator.defaultName
+  ) -> Result {
+    // The linter is copied only to configure headers.
+    let report =
+      headers.isEmpty
+      ? linter.report(bytes: payload, path: name, against: context)
+      : linter(sending: headers).report(bytes: payload, path: name, against: context)
     return Result(diagnostics: report.diagnostics, unshown: report.unshown)
   }
 
-  public func validate(payload: String, headers: [String: String] = [:], name: String = "payload.json") -> Result {
+  /// The linter with `headers` configured for every file.
+  private func linter(sending headers: [String: String]) -> Linter {
+    var linter = linter
+    let sorted = headers.map { (name: $0.key.lowercased(), value: $0.value) }.sorted { $0.name < $1.name }
+    linter.configuration.headers = [HeaderDefaults(files: [Glob("**")], headers: sorted)]
+    return linter
+  }
+
+  public func validate(
+    payload: String, headers: [String: String] = [:], name: String = PayloadValidator.defaultName
+  ) -> Result {
     validate(payload: Array(payload.utf8), headers: headers, name: name)
   }
 
@@ -70,7 +79,7 @@ public struct PayloadValidator: Sendable {
   /// SwiftNIO's `ByteBuffer.readableBytesView`, without this library
   /// importing any of them.
   public func validate(
-    payload: some Collection<UInt8>, headers: [String: String] = [:], name: String = "payload.json"
+    payload: some Collection<UInt8>, headers: [String: String] = [:], name: String = PayloadValidator.defaultName
   ) -> Result {
     validate(payload: Array(payload), headers: headers, name: name)
   }

@@ -278,9 +278,9 @@ public final class PushSchema: Sendable {
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
     let schemas = try PushSchema.dictionarySchemas(root["schemas"])
     self.schemas = schemas
-    let pushTypesWithLimits = payloadLimits.keys.sorted()
+    let sortedLimits = payloadLimits.sorted { $0.key < $1.key }
     limitsWithoutTargets = PayloadLimits(
-      pushTypes: pushTypesWithLimits, limits: pushTypesWithLimits.map { payloadLimits[$0]! }, otherwise: defaultLimit)
+      pushTypes: sortedLimits.map(\.key), limits: sortedLimits.map(\.value), otherwise: defaultLimit)
   }
 }
 

@@ -64,7 +64,7 @@ extension Linter {
     let base: String
     /// The name nearly every call gives (a validator's), with its input
     /// (the absolute path, normalized) worked out once.
-    var usual: (path: String, input: LintInput)?
+    let usual: (path: String, input: LintInput)?
   }
 
   /// Reads the configured context files relative to `currentDirectory` (by
@@ -74,9 +74,9 @@ extension Linter {
     let base = currentDirectory ?? configuration.directory
     var errors: [FileError] = []
     let (_, contextFiles, project) = readProject([], currentDirectory: base, errors: &errors)
-    var prepared = PreparedContext(project: project, paths: Set(contextFiles.map(\.input.absolutePath)), base: base)
-    if let usualPath { prepared.usual = (usualPath, namedInput(usualPath, base: base)) }
-    return prepared
+    return PreparedContext(
+      project: project, paths: Set(contextFiles.map(\.input.absolutePath)), base: base,
+      usual: usualPath.map { ($0, namedInput($0, base: base)) })
   }
 
   /// The same report as `report(bytes:path:)`, against a context read
