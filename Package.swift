@@ -79,7 +79,11 @@ let package = Package(
     // Depends on the executable too, so the CLI tests can run the built binary.
     .testTarget(
       name: "PushLintCoreTests",
-      dependencies: ["PushLintCore", "PushLintSwiftSource", "pushlint"],
+      dependencies: [
+        "PushLintCore", "PushLintSwiftSource", "pushlint",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
       swiftSettings: sanitizedSwift,
       linkerSettings: sanitizedLink
     ),

@@ -29,7 +29,7 @@ extension Evaluator {
         sources += Self.additions(to: local.baseName.text, before: call, in: file).flatMap { Self.chains(in: $0) }
       }
       for chain in sources {
-        let text = chain.trimmedDescription
+        let text = chain.sourceText()
         guard isLibrarySource(chain, depth: 0), seen.insert(text).inserted else { continue }
         unresolved.append(
           CodeUnresolved(
@@ -163,7 +163,7 @@ extension Evaluator {
       missingNames.insert(root)
       return chain.as(DeclReferenceExprSyntax.self) == nil
     }
-    let namesCategories = chain.trimmedDescription.lowercased().contains("categor")
+    let namesCategories = chain.sourceText().lowercased().contains("categor")
     let values = (index.byName[root] ?? []).compactMap { declared -> ExprSyntax? in
       if case .value(let value) = declared.kind { return value }
       return nil

@@ -168,7 +168,7 @@ struct Evaluator {
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
       if member.declName.baseName.text == "init" {
-        return member.base.map { $0.trimmedDescription } ?? ".init"
+        return member.base.map { $0.sourceText() } ?? ".init"
       }
     }
     return nil
@@ -216,7 +216,7 @@ struct Evaluator {
         CodeUnresolved(
           span: initializer,
           reason: .categoryIdentifier(
-            text: String(identifierArgument.trimmedDescription.prefix(60)), why: stringValue(identifierValue).reason)))
+            text: identifierArgument.sourceText(characters: 60), why: stringValue(identifierValue).reason)))
     }
     var category = CodeCategory(
       identifier: CodeString(identifier, span: file.span(of: identifierArgument)), initializer: initializer)
@@ -284,7 +284,7 @@ struct Evaluator {
       return .unknown(.actionWithoutIdentifier)
     }
     guard case .string(let identifier) = stringValue(evaluate(identifierArgument, scope: scope)) else {
-      return .unknown(.actionIdentifier(text: String(identifierArgument.trimmedDescription.prefix(60))))
+      return .unknown(.actionIdentifier(text: identifierArgument.sourceText(characters: 60)))
     }
     var action = CodeAction(
       identifier: CodeString(identifier, span: file.span(of: identifierArgument)),

@@ -35,7 +35,7 @@ extension Evaluator {
       ]
       return Self.merged(alternatives) ?? .unknown(.conditionAtRunTime)
     }
-    return .unknown(.decidedAtRunTime(text: String(expression.trimmedDescription.prefix(40))))
+    return .unknown(.decidedAtRunTime(text: expression.sourceText(characters: 40)))
   }
 
   /// One value for alternatives the running app chooses between: the
@@ -216,7 +216,7 @@ extension Evaluator {
     case .unknown:
       return base
     default:
-      return .unknown(.decidedAtRunTime(text: String(member.trimmedDescription.prefix(40))))
+      return .unknown(.decidedAtRunTime(text: member.sourceText(characters: 40)))
     }
   }
 
@@ -327,7 +327,7 @@ extension Evaluator {
       }
       return .unknown(.resultOfCall(name: name))
     }
-    return .unknown(.resultOfCall(name: Self.shortName(call.calledExpression.trimmedDescription)))
+    return .unknown(.resultOfCall(name: Self.shortName(call.calledExpression.sourceText())))
   }
 
   func labelsAre(_ call: FunctionCallExprSyntax, _ labels: [String]) -> Bool {

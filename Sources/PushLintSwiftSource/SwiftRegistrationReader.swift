@@ -108,7 +108,7 @@ struct DeclarationIndex {
       if let clause = child.as(IfConfigClauseSyntax.self), !IfConfig.isLive(clause) { continue }
       if let enumDecl = child.as(EnumDeclSyntax.self) {
         let name = enumDecl.name.text
-        let inherited = enumDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let inherited = enumDecl.inheritanceClause?.inheritedTypes.map { $0.type.sourceText() } ?? []
         var cases: [(String, String?)] = []
         for member in enumDecl.memberBlock.members {
           guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
@@ -172,7 +172,7 @@ struct DeclarationIndex {
     if let decl = node.as(ActorDeclSyntax.self) { return [decl.name.text] }
     if let decl = node.as(ProtocolDeclSyntax.self) { return [decl.name.text] }
     if let decl = node.as(ExtensionDeclSyntax.self) {
-      return decl.extendedType.trimmedDescription.split(separator: ".").map(String.init)
+      return decl.extendedType.sourceText().split(separator: ".").map(String.init)
     }
     return nil
   }

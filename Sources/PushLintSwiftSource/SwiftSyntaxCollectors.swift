@@ -74,3 +74,37 @@ enum MutationCollector {
     return false
   }
 }
+
+extension SyntaxProtocol {
+  /// The node's text as `trimmedDescription` spells it (without the first
+  /// token's leading trivia and the last token's trailing trivia, missing
+  /// tokens the parser inserted counted as first and last), read token by
+  /// token. `trimmedDescription` builds a copy of the tree without that
+  /// trivia, through key paths and a new node for each level around the
+  /// first and last tokens, which code nested hundreds of levels deep turns
+  /// into seconds. With `characters`, only so many are returned, and the
+  /// reading stops once they are certain.
+  func sourceText(characters limit: Int = .max) -> String {
+    var text = ""
+    // The latest token is held back: if it is the last, its trailing
+    // trivia is not part of the text.
+    var pending: ArraySlice<UInt8> = []
+    var trailing = 0
+    var isFirst = true
+    for token in tokens(viewMode: .all) {
+      // Each token is decoded on its own, as `description` decodes it.
+      text += String(decoding: pending, as: UTF8.self)
+      // Two characters past the limit: the last ones read could still join
+      // what follows into one character.
+      if limit != .max, text.utf8.count > limit + 2, text.count > limit + 2 { return String(text.prefix(limit)) }
+      pending = token.syntaxTextBytes[...]
+      if isFirst {
+        pending = pending.dropFirst(token.leadingTriviaLength.utf8Length)
+        isFirst = false
+      }
+      trailing = token.trailingTriviaLength.utf8Length
+    }
+    text += String(decoding: pending.dropLast(trailing), as: UTF8.self)
+    return limit == .max ? text : String(text.prefix(limit))
+  }
+}
