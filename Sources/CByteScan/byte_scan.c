@@ -24,6 +24,11 @@ static inline uint64_t special_string_bytes(uint64_t word) {
   return zero_bytes(word ^ (ones * '"')) | zero_bytes(word ^ (ones * '\\')) | ((word - ones * 0x20) & ~word);
 }
 
+static inline uint64_t output_escape_candidates(uint64_t word) {
+  return special_string_bytes(word) | zero_bytes(word ^ (ones * 0x7F)) | zero_bytes(word ^ (ones * 0xC2)) |
+         zero_bytes(word ^ (ones * 0xE2));
+}
+
 static inline uint64_t unclean_ascii_bytes(uint64_t word) { return word | zero_bytes(word); }
 
 /// Skips whole eight-byte words in which `marks` flags no byte; the caller
@@ -60,6 +65,37 @@ size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, si
   index = skip_unmarked_words(bytes, count, index, special_string_bytes);
 #endif
   while (index < count && !is_special_string_byte(bytes[index])) index += 1;
+  return index;
+}
+
+static inline int is_output_escape_candidate(uint8_t byte) {
+  return is_special_string_byte(byte) || byte == 0x7F || byte == 0xC2 || byte == 0xE2;
+}
+
+size_t pushlint_first_output_escape_candidate(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = start;
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i control_max = _mm_set1_epi8(0x1F);
+  const __m128i del = _mm_set1_epi8(0x7F);
+  const __m128i lead_c2 = _mm_set1_epi8((char)0xC2);
+  const __m128i lead_e2 = _mm_set1_epi8((char)0xE2);
+  while (index + 16 <= count) {
+    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+    __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
+    __m128i special =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)), control);
+    __m128i other = _mm_or_si128(_mm_cmpeq_epi8(chunk, del),
+                                 _mm_or_si128(_mm_cmpeq_epi8(chunk, lead_c2), _mm_cmpeq_epi8(chunk, lead_e2)));
+    int mask = _mm_movemask_epi8(_mm_or_si128(special, other));
+    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+    index += 16;
+  }
+#else
+  index = skip_unmarked_words(bytes, count, index, output_escape_candidates);
+#endif
+  while (index < count && !is_output_escape_candidate(bytes[index])) index += 1;
   return index;
 }
 

@@ -9,6 +9,13 @@
 /// `count` when there is none.
 size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, size_t start);
 
+/// The offset of the first byte at or after `start` that is a quote, a
+/// backslash, below 0x20, DEL, 0xC2 or 0xE2, or `count` when there is none:
+/// where text written into a report may need an escape (the lead bytes of
+/// U+0080–U+00BF and of U+2000–U+2FFF, which hold the line separators and
+/// the bidirectional controls).
+size_t pushlint_first_output_escape_candidate(const uint8_t *bytes, size_t count, size_t start);
+
 /// The offset of the first byte at or after `start` that is NUL or not
 /// ASCII, or `count` when there is none.
 size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t start);

@@ -220,9 +220,7 @@ public enum FixSpelling {
 
   /// `text` as a JSON string literal, escaped as pushlint's JSON output is.
   static func jsonString(_ text: String) -> String {
-    var spelled = ""
-    JSONOutput.writeString(text, into: &spelled)
-    return spelled
+    JSONOutput.stringLiteral(text)
   }
 
   /// `text` as a YAML string in the style of the scalar it replaces: double

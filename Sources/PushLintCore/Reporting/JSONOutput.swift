@@ -1,5 +1,7 @@
+import CByteScan
+
 /// JSON for reports, written by hand so key order and bytes never vary.
-public indirect enum JSONOutput: Sendable {
+public enum JSONOutput: Sendable {
   case string(String)
   case int(Int)
   /// A number written as the schema writes it: whole numbers without a point.
@@ -10,69 +12,88 @@ public indirect enum JSONOutput: Sendable {
   case object([(String, JSONOutput)])
 
   public func serialized(indent: Int? = 2) -> String {
-    var output = ""
+    // Written as bytes and decoded once: appending to a `String` piece by
+    // piece checks and grows it at every piece, and a report of thousands
+    // of findings is mostly small pieces.
+    var output: [UInt8] = []
     write(into: &output, indent: indent, level: 0)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  func write(into output: inout String, indent: Int?, level: Int) {
+  func write(into output: inout [UInt8], indent: Int?, level: Int) {
     switch self {
     case .string(let text): JSONOutput.writeString(text, into: &output)
-    case .int(let value): output += String(value)
-    case .number(let value): output += SchemaValue.number(value).description
-    case .bool(let value): output += value ? "true" : "false"
-    case .null: output += "null"
+    case .int(let value): output.append(contentsOf: String(value).utf8)
+    case .number(let value): output.append(contentsOf: SchemaValue.number(value).description.utf8)
+    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+    case .null: output.append(contentsOf: "null".utf8)
     case .array(let elements):
       guard !elements.isEmpty else {
-        output += "[]"
+        output.append(contentsOf: "[]".utf8)
         return
       }
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
-        newline(&output, indent, level + 1)
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONOutput.newline(&output, indent, level + 1)
         element.write(into: &output, indent: indent, level: level + 1)
       }
-      newline(&output, indent, level)
-      output += "]"
+      JSONOutput.newline(&output, indent, level)
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        output += "{}"
+        output.append(contentsOf: "{}".utf8)
         return
       }
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, member) in members.enumerated() {
-        if index > 0 { output += "," }
-        newline(&output, indent, level + 1)
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONOutput.newline(&output, indent, level + 1)
         JSONOutput.writeString(member.0, into: &output)
-        output += indent == nil ? ":" : ": "
+        output.append(UInt8(ascii: ":"))
+        if indent != nil { output.append(UInt8(ascii: " ")) }
         member.1.write(into: &output, indent: indent, level: level + 1)
       }
-      newline(&output, indent, level)
-      output += "}"
+      JSONOutput.newline(&output, indent, level)
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  private func newline(_ output: inout String, _ indent: Int?, _ level: Int) {
+  private static func newline(_ output: inout [UInt8], _ indent: Int?, _ level: Int) {
     guard let indent else { return }
-    output += "\n" + String(repeating: " ", count: indent * level)
+    output.append(UInt8(ascii: "\n"))
+    var count = indent * level
+    while count > 0 {
+      let step = min(count, spaces.count)
+      output.append(contentsOf: spaces[..<step])
+      count -= step
+    }
+  }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+  /// `text` as a JSON string literal (`writeString`).
+  static func stringLiteral(_ text: String) -> String {
+    var output: [UInt8] = []
+    writeString(text, into: &output)
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Escapes as RFC 8259 requires, plus U+2028/U+2029 and DEL so the text
   /// is also safe inside JavaScript and terminals. Runs of text that need
-  /// no escape are copied whole.
-  static func writeString(_ text: String, into output: inout String) {
-    output += "\""
+  /// no escape are found by a byte scan and copied whole.
+  static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
       var start = 0
       var index = 0
-      func flush(upTo end: Int) {
-        if end > start { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
-      }
-      while index < bytes.count {
+      while true {
+        index = pushlint_first_output_escape_candidate(base, bytes.count, index)
+        guard index < bytes.count else { break }
         let byte = bytes[index]
-        let escape: String
+        let escape: StaticString
         var length = 1
         switch byte {
         case 0x22: escape = "\\\""
@@ -80,7 +101,12 @@ public indirect enum JSONOutput: Sendable {
         case 0x0A: escape = "\\n"
         case 0x0D: escape = "\\r"
         case 0x09: escape = "\\t"
-        case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte)).lowercased()
+        case 0x00..<0x20, 0x7F:
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          output.append(contentsOf: ("\\u" + hex4(UInt32(byte)).lowercased()).utf8)
+          index += 1
+          start = index
+          continue
         // U+2028 and U+2029 end a line in JavaScript.
         case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
           escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
@@ -89,13 +115,13 @@ public indirect enum JSONOutput: Sendable {
           index += 1
           continue
         }
-        flush(upTo: index)
-        output += escape
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        escape.withUTF8Buffer { output.append(contentsOf: $0) }
         index += length
         start = index
       }
-      flush(upTo: index)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

@@ -148,21 +148,38 @@ public struct PrettyReporter {
       }
       (walk.character, walk.offset) = (character, offset)
     }
-    var characters: [String] = []
+    let windowStart = offset
+    var shownCount = 0
     while offset < line.endIndex, character < to {
       var next = offset + 1
       while next < line.endIndex, line[next] & 0xC0 == 0x80 { next += 1 }
-      characters.append(String(decoding: line[offset..<next], as: UTF8.self))
       character += 1
       offset = next
+      shownCount += 1
     }
     var shown = from > 0 ? "…" : ""
     var underline = from > 0 ? " " : ""
-    for (index, character) in zip(from..<to, characters) {
-      let text = character == "\t" ? "    " : SafeText.escape(character)
-      shown += text
-      let width = text.unicodeScalars.count
-      underline += String(repeating: index >= start && index < end ? "^" : " ", count: width)
+    let window = String(decoding: line[windowStart..<offset], as: UTF8.self)
+    if !SafeText.needsEscape(window) && window.unicodeScalars.count == shownCount {
+      // Each character shows as itself, one column wide (a tab or a broken
+      // sequence would not): the window and its underline are made whole.
+      shown += window
+      let shownEnd = from + shownCount
+      let caretStart = min(max(start, from), shownEnd)
+      underline += String(repeating: " ", count: caretStart - from)
+      underline += String(repeating: "^", count: max(0, min(end, shownEnd) - caretStart))
+    } else {
+      var characterStart = windowStart
+      for index in from..<(from + shownCount) {
+        var next = characterStart + 1
+        while next < offset, line[next] & 0xC0 == 0x80 { next += 1 }
+        let character = String(decoding: line[characterStart..<next], as: UTF8.self)
+        characterStart = next
+        let text = character == "\t" ? "    " : SafeText.escape(character)
+        shown += text
+        let width = text.unicodeScalars.count
+        underline += String(repeating: index >= start && index < end ? "^" : " ", count: width)
+      }
     }
     if to < count { shown += "…" }
     if start >= to {

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Escapes what must never reach a terminal or a line-based log raw: control
 /// characters (ANSI escape sequences start with one) and line breaks.
 public enum SafeText {
@@ -21,13 +23,17 @@ public enum SafeText {
   }
 
   /// Whether any scalar of the text `isUnsafe`, told from its UTF-8 bytes:
-  /// every finding's message passes here, and most need nothing.
+  /// every finding's message passes here, and most need nothing, so a byte
+  /// scan passes over all but the bytes that may begin an unsafe scalar.
   static func needsEscape(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-      for index in bytes.indices {
-        let byte = bytes[index]
-        switch byte {
+      guard let base = bytes.baseAddress else { return false }
+      var index = 0
+      while true {
+        index = pushlint_first_output_escape_candidate(base, bytes.count, index)
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
         case 0x00..<0x20, 0x7F: return true
         // U+0080–U+009F.
         case 0xC2 where index + 1 < bytes.count && bytes[index + 1] <= 0x9F: return true
@@ -39,8 +45,8 @@ public enum SafeText {
           if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
         default: break
         }
+        index += 1
       }
-      return false
     }
   }
 

@@ -124,8 +124,7 @@ import Testing
     let plain: [Unicode.Scalar] = ["a", "é", "€", "\u{1F600}", "\u{E280}"]
     for scalar in special + plain {
       for text in [String(scalar), "ab" + String(scalar) + "€c" + String(scalar)] {
-        var written = ""
-        JSONOutput.writeString(text, into: &written)
+        let written = JSONOutput.stringLiteral(text)
         let expected = "\"" + text.unicodeScalars.map(Self.escaped).joined() + "\""
         #expect(written == expected)
         let read = try #require(JSONReader.read(Array(written.utf8)).root)
@@ -188,6 +187,50 @@ import Testing
       pretty.contains(
         "   = fix (unsafe): move \"orderId\" out of aps, beside it\n       remove , \"orderId\": 42\n       insert , \"orderId\": 42\n"
       ), "\(pretty)")
+  }
+
+  /// A line shown whole (no character needs an escape) and one shown
+  /// character by character (a tab, a control character, a bidirectional
+  /// control, a broken UTF-8 sequence) give what the character-by-character
+  /// rule gives: each character escaped alone, its underline as wide as
+  /// what it shows, for a span starting at every column.
+  @Test func excerptsShowEachCharacterAsItselfOrEscaped() {
+    let lines: [[UInt8]] = [
+      Array("{\"aps\": {\"alert\": \"Привет, 世界 🎉\"}}".utf8),
+      Array("\t\"badge\": \"3\",\u{1B}[2J \u{202E}x".utf8),
+      [0x22, 0x61, 0xC3, 0xA9, 0xA9, 0x62, 0xFF, 0x22, 0xE2, 0x82, 0x3A, 0x20, 0x31],
+      [0x80, 0x80, 0x41, 0x42],
+    ]
+    for bytes in lines {
+      // The reference: characters start at bytes that continue no sequence.
+      var characters: [String] = []
+      var index = bytes.firstIndex { $0 & 0xC0 != 0x80 } ?? bytes.count
+      while index < bytes.count {
+        var next = index + 1
+        while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }
+        characters.append(String(decoding: bytes[index..<next], as: UTF8.self))
+        index = next
+      }
+      let shownCharacters = characters.map { $0 == "\t" ? "    " : SafeText.escape($0) }
+      for column in 1...characters.count {
+        let span = SourceSpan(
+          start: SourcePosition(line: 1, column: column, offset: 0),
+          end: SourcePosition(line: 1, column: column + 2, offset: 0))
+        let diagnostic = Diagnostic(
+          path: "p.json", span: span, severity: .warning, rule: "value-type", message: "m")
+        var walk = PrettyReporter.LineWalk(path: "p.json", line: 1, bytes: bytes[...])
+        let (shown, underline) = PrettyReporter(color: false) { _ in bytes }
+          .excerpt(bytes[...], diagnostic: diagnostic, walk: &walk)
+        #expect(shown == shownCharacters.joined(), "\(bytes) at \(column)")
+        var expected = ""
+        for (offset, text) in shownCharacters.enumerated() {
+          let marked = offset >= column - 1 && offset < column + 1
+          expected += String(repeating: marked ? "^" : " ", count: text.unicodeScalars.count)
+        }
+        while expected.hasSuffix(" ") { expected.removeLast() }
+        #expect(underline == expected, "\(bytes) at \(column)")
+      }
+    }
   }
 
   @Test func prettyWindowsLongLines() {
