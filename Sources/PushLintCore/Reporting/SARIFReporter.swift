@@ -195,19 +195,22 @@ public enum SARIFReporter {
   static func uri(_ path: String) -> String {
     // Standard input without a name: a plain relative reference.
     if path == "<stdin>" { return "stdin" }
-    var encoded = ""
+    var encoded: [UInt8] = path.hasPrefix("/") ? Array("file://".utf8) : []
+    encoded.reserveCapacity(encoded.count + path.utf8.count)
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
         UInt8(ascii: "~"), UInt8(ascii: "/"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        encoded.append(byte)
       default:
-        encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
       }
     }
-    return path.hasPrefix("/") ? "file://" + encoded : encoded
+    return String(decoding: encoded, as: UTF8.self)
   }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
   /// FNV-1a, 64 bits: stable across runs and platforms, unlike `Hasher`.
   static func fingerprint(_ text: String) -> String {

@@ -189,6 +189,17 @@ import Testing
       ), "\(pretty)")
   }
 
+  /// SARIF names each file by a URI reference: unreserved bytes kept,
+  /// every other byte percent-encoded in upper case, an absolute path as a
+  /// `file:` URI, and standard input as a relative name.
+  @Test func sarifURIsEncodeEveryReservedByte() {
+    #expect(SARIFReporter.uri("Payloads/order shipped.json") == "Payloads/order%20shipped.json")
+    #expect(SARIFReporter.uri("été/#1?.json") == "%C3%A9t%C3%A9/%231%3F.json")
+    #expect(SARIFReporter.uri("/srv/app/a~b_c-d.json") == "file:///srv/app/a~b_c-d.json")
+    #expect(SARIFReporter.uri("/x\u{7F}\u{1}") == "file:///x%7F%01")
+    #expect(SARIFReporter.uri("<stdin>") == "stdin")
+  }
+
   /// A line shown whole (no character needs an escape) and one shown
   /// character by character (a tab, a control character, a bidirectional
   /// control, a broken UTF-8 sequence) give what the character-by-character
