@@ -59,7 +59,7 @@ public enum JSONOutput: Sendable {
     }
   }
 
-  private static func newline(_ output: inout [UInt8], _ indent: Int?, _ level: Int) {
+  static func newline(_ output: inout [UInt8], _ indent: Int?, _ level: Int) {
     guard let indent else { return }
     output.append(UInt8(ascii: "\n"))
     var count = indent * level
@@ -123,5 +123,82 @@ public enum JSONOutput: Sendable {
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+}
+
+/// Writes JSON byte for byte as `JSONOutput.serialized` writes it, piece by
+/// piece: a report of thousands of findings is written without first being
+/// built as a tree of thousands of small arrays.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+  private let indent: Int?
+  /// For each open container, how many members or elements it has so far.
+  private var counts: [Int] = []
+
+  init(indent: Int? = 2) {
+    self.indent = indent
+  }
+
+  /// The text written, with a final line break.
+  var text: String { String(decoding: bytes, as: UTF8.self) + "\n" }
+
+  mutating func object(_ body: (inout JSONWriter) -> Void) {
+    open(UInt8(ascii: "{"))
+    body(&self)
+    close(UInt8(ascii: "}"))
+  }
+
+  mutating func array(_ body: (inout JSONWriter) -> Void) {
+    open(UInt8(ascii: "["))
+    body(&self)
+    close(UInt8(ascii: "]"))
+  }
+
+  /// The next member's key, inside an object; its value is written next.
+  mutating func key(_ name: String) {
+    next()
+    JSONOutput.writeString(name, into: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    if indent != nil { bytes.append(UInt8(ascii: " ")) }
+  }
+
+  /// The place of the next element, inside an array.
+  mutating func element() {
+    next()
+  }
+
+  mutating func member(_ name: String, _ value: JSONOutput) {
+    key(name)
+    write(value)
+  }
+
+  mutating func member(_ name: String, _ text: String) {
+    key(name)
+    JSONOutput.writeString(text, into: &bytes)
+  }
+
+  mutating func member(_ name: String, _ number: Int) {
+    key(name)
+    bytes.append(contentsOf: String(number).utf8)
+  }
+
+  mutating func write(_ value: JSONOutput) {
+    value.write(into: &bytes, indent: indent, level: counts.count)
+  }
+
+  private mutating func open(_ bracket: UInt8) {
+    bytes.append(bracket)
+    counts.append(0)
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    if counts.removeLast() > 0 { JSONOutput.newline(&bytes, indent, counts.count) }
+    bytes.append(bracket)
+  }
+
+  private mutating func next() {
+    if counts[counts.count - 1] > 0 { bytes.append(UInt8(ascii: ",")) }
+    counts[counts.count - 1] += 1
+    JSONOutput.newline(&bytes, indent, counts.count)
   }
 }

@@ -29,8 +29,16 @@ public struct PrettyReporter {
     var output = ""
     for diagnostic in report.diagnostics {
       let location = "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column)"
-      output += paint(location, "1") + ": " + paint(diagnostic.severity.gccWord, severityCode(diagnostic.severity))
-      output += ": " + paint(SafeText.escape(diagnostic.message), "1") + " " + paint("[\(diagnostic.rule)]", "2") + "\n"
+      // Appended piece by piece: a chain of `+` would build each
+      // intermediate string first.
+      output += paint(location, "1")
+      output += ": "
+      output += paint(diagnostic.severity.gccWord, severityCode(diagnostic.severity))
+      output += ": "
+      output += paint(SafeText.escape(diagnostic.message), "1")
+      output += " "
+      output += paint("[\(diagnostic.rule)]", "2")
+      output += "\n"
       if indexes[diagnostic.path] == nil, let bytes = source(diagnostic.path) {
         indexes[diagnostic.path] = LineIndex(bytes: bytes)
       }
@@ -42,10 +50,18 @@ public struct PrettyReporter {
           walk = LineWalk(path: diagnostic.path, line: diagnostic.span.start.line, bytes: line)
         }
         let (shown, underline) = excerpt(line, diagnostic: diagnostic, walk: &walk!)
-        output += paint(" \(number) | ", "2") + shown + "\n"
-        output += paint("\(gutter)| ", "2") + paint(underline, severityCode(diagnostic.severity)) + "\n"
+        output += paint(" \(number) | ", "2")
+        output += shown
+        output += "\n"
+        output += paint("\(gutter)| ", "2")
+        output += paint(underline, severityCode(diagnostic.severity))
+        output += "\n"
         if let help = diagnostic.help {
-          output += paint("\(gutter)= ", "2") + paint("help", "1") + ": " + SafeText.escape(help) + "\n"
+          output += paint("\(gutter)= ", "2")
+          output += paint("help", "1")
+          output += ": "
+          output += SafeText.escape(help)
+          output += "\n"
         }
         // Spelled from the bytes already read for the excerpt.
         if let fix = diagnostic.fix, let edits = FixSpelling.edits(of: fix, in: index.bytes) {

@@ -31,28 +31,31 @@ public enum PushLintInfo {
 public enum JSONReporter {
   public static func render(_ report: LintReport, source: (String) -> [UInt8]? = { _ in nil }) -> String {
     let edits = FixReporting.edits(of: report.diagnostics, source: source)
-    let diagnostics = report.diagnostics.indices.map { index -> JSONOutput in
-      let diagnostic = report.diagnostics[index]
-      return .object([
-        ("path", .string(diagnostic.path)),
-        ("document", .int(diagnostic.document)),
-        ("line", .int(diagnostic.span.start.line)),
-        ("column", .int(diagnostic.span.start.column)),
-        ("endLine", .int(diagnostic.span.end.line)),
-        ("endColumn", .int(diagnostic.span.end.column)),
-        ("severity", .string(diagnostic.severity.gccWord)),
-        ("rule", .string(diagnostic.rule)),
-        ("message", .string(diagnostic.message)),
-        ("pointer", .string(diagnostic.pointer)),
-        ("help", diagnostic.help.map(JSONOutput.string) ?? .null),
-        ("fix", diagnostic.fix.map { FixReporting.json($0, edits: edits[index]) } ?? .null),
-      ])
-    }
-    let document = JSONOutput.object([
-      ("version", .int(2)),
-      ("tool", .object([("name", .string(PushLintInfo.name)), ("version", .string(PushLintInfo.version))])),
-      ("diagnostics", .array(diagnostics)),
-      (
+    var json = JSONWriter()
+    json.object { json in
+      json.member("version", 2)
+      json.member("tool", .object([("name", .string(PushLintInfo.name)), ("version", .string(PushLintInfo.version))]))
+      json.key("diagnostics")
+      json.array { json in
+        for (index, diagnostic) in report.diagnostics.enumerated() {
+          json.element()
+          json.object { json in
+            json.member("path", diagnostic.path)
+            json.member("document", diagnostic.document)
+            json.member("line", diagnostic.span.start.line)
+            json.member("column", diagnostic.span.start.column)
+            json.member("endLine", diagnostic.span.end.line)
+            json.member("endColumn", diagnostic.span.end.column)
+            json.member("severity", diagnostic.severity.gccWord)
+            json.member("rule", diagnostic.rule)
+            json.member("message", diagnostic.message)
+            json.member("pointer", diagnostic.pointer)
+            json.member("help", diagnostic.help.map(JSONOutput.string) ?? .null)
+            json.member("fix", diagnostic.fix.map { FixReporting.json($0, edits: edits[index]) } ?? .null)
+          }
+        }
+      }
+      json.member(
         "summary",
         .object([
           ("files", .int(report.files)),
@@ -63,15 +66,12 @@ public enum JSONReporter {
           ("unreadable", .int(report.fileErrors.count)),
           ("emptyFiles", .int(report.emptyFiles)),
           ("fixed", .int(report.fixed)),
-        ])
-      ),
-      (
+        ]))
+      json.member(
         "fileErrors",
-        .array(
-          report.fileErrors.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
-      ),
-    ])
-    return document.serialized() + "\n"
+        .array(report.fileErrors.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) }))
+    }
+    return json.text
   }
 }
 
@@ -111,6 +111,8 @@ public enum GitHubReporter {
   /// The toolkit's `escapeData` (`%`, CR and LF), and every other character
   /// the text format escapes (`\u{1B}`): a CI log is a terminal too.
   public static func escapeData(_ text: String) -> String {
+    // Most messages hold nothing to escape: they are returned as they are.
+    guard text.utf8.contains(UInt8(ascii: "%")) || SafeText.needsEscape(text) else { return text }
     var output = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -130,8 +132,10 @@ public enum GitHubReporter {
 
   /// The toolkit's `escapeProperty`: also `:` and `,`.
   public static func escapeProperty(_ text: String) -> String {
+    let data = escapeData(text)
+    guard data.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return data }
     var output = ""
-    for scalar in escapeData(text).unicodeScalars {
+    for scalar in data.unicodeScalars {
       switch scalar {
       case ":": output += "%3A"
       case ",": output += "%2C"

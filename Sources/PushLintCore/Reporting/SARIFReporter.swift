@@ -35,65 +35,85 @@ public enum SARIFReporter {
     _ report: LintReport, rules table: RuleTable, source: (String) -> [UInt8]? = { _ in nil }
   ) -> String {
     let edits = FixReporting.edits(of: report.diagnostics, source: source)
-    let rules = table.rules
-    let ruleIndex = table.index
-    var occurrences: [String: Int] = [:]
-    let results = report.diagnostics.indices.map { index -> JSONOutput in
-      let diagnostic = report.diagnostics[index]
-      let key = "\(diagnostic.rule)\u{0}\(diagnostic.path)\u{0}\(diagnostic.pointer)"
-      occurrences[key, default: 0] += 1
-      var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.rule))]
-      if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
-      members += [
-        ("level", .string(level(diagnostic.severity))),
-        ("message", .object([("text", .string(diagnostic.message + (diagnostic.help.map { " (\($0))" } ?? "")))])),
-        ("locations", .array([location(diagnostic)])),
-        (
-          "partialFingerprints",
-          .object([("primaryLocationLineHash", .string("\(fingerprint(key)):\(occurrences[key]!)"))])
-        ),
-      ]
-      if let fix = diagnostic.fix, let edits = edits[index] {
-        members.append(("fixes", .array([Self.fix(fix, edits, diagnostic)])))
-      }
-      return .object(members)
-    }
-    let run = JSONOutput.object([
-      (
-        "tool",
-        .object([
-          (
-            "driver",
+    var json = JSONWriter()
+    json.object { json in
+      json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+      json.member("version", "2.1.0")
+      json.key("runs")
+      json.array { json in
+        json.element()
+        json.object { json in
+          json.member(
+            "tool",
             .object([
-              ("name", .string(PushLintInfo.name)),
-              ("version", .string(PushLintInfo.version)),
-              ("semanticVersion", .string(PushLintInfo.version)),
-              ("informationUri", .string(PushLintInfo.informationURI)),
-              ("rules", .array(rules)),
-            ])
-          )
-        ])
-      ),
-      ("automationDetails", .object([("id", .string("pushlint/"))])),
-      ("columnKind", .string("unicodeCodePoints")),
-      // Paths that could not be linted: the run did not do what it was asked.
-      (
-        "invocations",
-        .array([
-          .object([
-            ("executionSuccessful", .bool(report.fileErrors.isEmpty)),
-            ("toolExecutionNotifications", .array(report.fileErrors.map(notification))),
-          ])
-        ])
-      ),
-      ("results", .array(results)),
-    ])
-    let log = JSONOutput.object([
-      ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-      ("version", .string("2.1.0")),
-      ("runs", .array([run])),
-    ])
-    return log.serialized() + "\n"
+              (
+                "driver",
+                .object([
+                  ("name", .string(PushLintInfo.name)),
+                  ("version", .string(PushLintInfo.version)),
+                  ("semanticVersion", .string(PushLintInfo.version)),
+                  ("informationUri", .string(PushLintInfo.informationURI)),
+                  ("rules", .array(table.rules)),
+                ])
+              )
+            ]))
+          json.member("automationDetails", .object([("id", .string("pushlint/"))]))
+          json.member("columnKind", "unicodeCodePoints")
+          // Paths that could not be linted: the run did not do what it was asked.
+          json.member(
+            "invocations",
+            .array([
+              .object([
+                ("executionSuccessful", .bool(report.fileErrors.isEmpty)),
+                ("toolExecutionNotifications", .array(report.fileErrors.map(notification))),
+              ])
+            ]))
+          json.key("results")
+          json.array { json in
+            var occurrences: [String: Int] = [:]
+            for index in report.diagnostics.indices {
+              json.element()
+              result(
+                report.diagnostics[index], edits: edits[index], occurrences: &occurrences, ruleIndex: table.index,
+                into: &json)
+            }
+          }
+        }
+      }
+    }
+    return json.text
+  }
+
+  /// One finding as a SARIF result; `occurrences` counts the findings of
+  /// the same rule, path and pointer so far, which tells apart their
+  /// fingerprints.
+  static func result(
+    _ diagnostic: Diagnostic, edits: [Edit]?, occurrences: inout [String: Int], ruleIndex: [String: Int],
+    into json: inout JSONWriter
+  ) {
+    let key = "\(diagnostic.rule)\u{0}\(diagnostic.path)\u{0}\(diagnostic.pointer)"
+    occurrences[key, default: 0] += 1
+    json.object { json in
+      json.member("ruleId", diagnostic.rule)
+      if let index = ruleIndex[diagnostic.rule] { json.member("ruleIndex", index) }
+      json.member("level", level(diagnostic.severity))
+      json.key("message")
+      json.object { json in
+        json.member("text", diagnostic.message + (diagnostic.help.map { " (\($0))" } ?? ""))
+      }
+      json.key("locations")
+      json.array { json in
+        json.element()
+        location(diagnostic, into: &json)
+      }
+      json.key("partialFingerprints")
+      json.object { json in
+        json.member("primaryLocationLineHash", "\(fingerprint(key)):\(occurrences[key]!)")
+      }
+      if let fix = diagnostic.fix, let edits {
+        json.member("fixes", .array([Self.fix(fix, edits, diagnostic)]))
+      }
+    }
   }
 
   static func level(_ severity: Severity) -> String {
@@ -158,27 +178,26 @@ public enum SARIFReporter {
     ])
   }
 
-  static func location(_ diagnostic: Diagnostic) -> JSONOutput {
+  static func location(_ diagnostic: Diagnostic, into json: inout JSONWriter) {
     let start = diagnostic.span.start
     var end = diagnostic.span.end
     if end.line < start.line || (end.line == start.line && end.column <= start.column) {
       end = SourcePosition(line: start.line, column: start.column + 1, offset: start.offset + 1)
     }
-    return .object([
-      (
-        "physicalLocation",
-        .object([
-          ("artifactLocation", .object([("uri", .string(uri(diagnostic.path)))])),
-          (
-            "region",
-            .object([
-              ("startLine", .int(start.line)), ("startColumn", .int(start.column)),
-              ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
-            ])
-          ),
-        ])
-      )
-    ])
+    json.object { json in
+      json.key("physicalLocation")
+      json.object { json in
+        json.key("artifactLocation")
+        json.object { json in json.member("uri", uri(diagnostic.path)) }
+        json.key("region")
+        json.object { json in
+          json.member("startLine", start.line)
+          json.member("startColumn", start.column)
+          json.member("endLine", end.line)
+          json.member("endColumn", end.column)
+        }
+      }
+    }
   }
 
   /// A relative URI reference for a relative path; `file:` for an absolute one.

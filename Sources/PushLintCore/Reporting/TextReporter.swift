@@ -60,9 +60,22 @@ public enum SafeText {
 /// The gcc-style `text` format: `path:line:col: severity: message [rule]`.
 public enum TextReporter {
   public static func line(for diagnostic: Diagnostic) -> String {
-    "\(SafeText.escape(diagnostic.path)):\(diagnostic.span.start.line):\(diagnostic.span.start.column): "
-      + "\(diagnostic.severity.gccWord): \(SafeText.escape(diagnostic.message))"
-      + (diagnostic.fix?.applicability == .safe ? " [*]" : "") + " [\(diagnostic.rule)]"
+    // Appended piece by piece: a chain of `+` would build each
+    // intermediate string first.
+    var line = SafeText.escape(diagnostic.path)
+    line += ":"
+    line += String(diagnostic.span.start.line)
+    line += ":"
+    line += String(diagnostic.span.start.column)
+    line += ": "
+    line += diagnostic.severity.gccWord
+    line += ": "
+    line += SafeText.escape(diagnostic.message)
+    if diagnostic.fix?.applicability == .safe { line += " [*]" }
+    line += " ["
+    line += diagnostic.rule
+    line += "]"
+    return line
   }
 
   public static func render(_ diagnostics: [Diagnostic]) -> String {

@@ -189,6 +189,35 @@ import Testing
       ), "\(pretty)")
   }
 
+  /// GitHub's workflow commands: `%`, CR and LF percent-encoded in data,
+  /// `:` and `,` too in properties, every other unsafe scalar escaped as the
+  /// text format does, and text that needs none of it returned whole.
+  @Test func githubCommandsEscapeDataAndProperties() {
+    func reference(_ text: String, property: Bool) -> String {
+      text.unicodeScalars.map { scalar -> String in
+        switch scalar {
+        case "%": "%25"
+        case "\r": "%0D"
+        case "\n": "%0A"
+        case ":" where property: "%3A"
+        case "," where property: "%2C"
+        default: SafeText.isUnsafe(scalar) ? SafeText.escape(String(scalar)) : String(scalar)
+        }
+      }.joined()
+    }
+    let scalars: [Unicode.Scalar] =
+      (0..<0x20).map { Unicode.Scalar($0)! }
+      + ["%", ":", ",", "\u{7F}", "\u{85}", "\u{A9}", "\u{2028}", "\u{202E}", "\u{2066}", "é", "€", "\u{1F600}"]
+    for scalar in scalars {
+      for text in [String(scalar), "badge \"3\"" + String(scalar) + " ist 3 (Größe)"] {
+        #expect(GitHubReporter.escapeData(text) == reference(text, property: false))
+        #expect(GitHubReporter.escapeProperty(text) == reference(text, property: true))
+      }
+    }
+    #expect(GitHubReporter.escapeProperty("pushlint (value-type)") == "pushlint (value-type)")
+    #expect(GitHubReporter.escapeProperty("a:b,c%d") == "a%3Ab%2Cc%25d")
+  }
+
   /// SARIF names each file by a URI reference: unreserved bytes kept,
   /// every other byte percent-encoded in upper case, an absolute path as a
   /// `file:` URI, and standard input as a relative name.
