@@ -111,7 +111,7 @@ public struct PlaceholderPattern: Sendable {
 
   private func standardMatches(in bytes: [UInt8]) -> [PlaceholderMatch] {
     // Every JSON file is searched, so the search for `{{` is memchr's.
-    guard let first = ByteSearch.firstIndex(of: Array("{{".utf8), in: bytes) else { return [] }
+    guard let first = ByteSearch.firstIndex(of: PlaceholderPattern.openingBraces, in: bytes) else { return [] }
     var found: [PlaceholderMatch] = []
     let open = UInt8(ascii: "{")
     let close = UInt8(ascii: "}")
@@ -139,6 +139,8 @@ public struct PlaceholderPattern: Sendable {
     }
     return found
   }
+
+  private static let openingBraces = Array("{{".utf8)
 
   static func isNameByte(_ byte: UInt8) -> Bool {
     switch byte {

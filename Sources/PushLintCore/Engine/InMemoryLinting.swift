@@ -95,7 +95,10 @@ extension Linter {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }
     let file = read(bytes: bytes, input: input)
-    guard !file.isCode, file.sound == nil, file.unclaimedPlist == nil, !file.documents.contains(where: isContext)
+    // A closure rather than `isContext` itself: a method of the linter
+    // taken as a value copies the linter.
+    guard !file.isCode, file.sound == nil, file.unclaimedPlist == nil,
+      !file.documents.contains(where: { isContext($0) })
     else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }

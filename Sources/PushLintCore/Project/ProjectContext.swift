@@ -185,10 +185,12 @@ public struct ProjectContext: Sendable {
 
   /// Whether a document kind contributes to the project context.
   public static func isContextKind(_ kind: DocumentKind) -> Bool {
-    [
-      .categories, .extensionInfoPlist, .appInfoPlist, .entitlements, .localization, .xcodeProject,
-      .provisioningProfile, .buildSettings,
-    ].contains(kind)
+    switch kind {
+    case .categories, .extensionInfoPlist, .appInfoPlist, .entitlements, .localization, .xcodeProject,
+      .provisioningProfile, .buildSettings:
+      true
+    default: false
+    }
   }
 
   public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
