@@ -189,6 +189,57 @@ import Testing
       ), "\(pretty)")
   }
 
+  /// The streaming writer frames what it is given exactly as a tree of the
+  /// same values serializes: commas, line breaks, indentation at every
+  /// depth, empty containers, and no indentation at all. Each tree is
+  /// written both whole (`write`) and piece by piece, as the reporters do.
+  @Test func jsonWriterWritesWhatTheTreeSerializes() {
+    var generator = SystemRandomNumberGenerator()
+    func tree(depth: Int) -> JSONOutput {
+      switch depth > 3 ? Int.random(in: 0..<4, using: &generator) : Int.random(in: 0..<7, using: &generator) {
+      case 0: return .string(["", "a", "é\n\"", "\u{2028}"].randomElement(using: &generator)!)
+      case 1: return .int(Int.random(in: -5...500, using: &generator))
+      case 2: return [.null, .bool(true), .number(1.5)].randomElement(using: &generator)!
+      case 3: return .bool(false)
+      case 4, 5:
+        return .array((0..<Int.random(in: 0..<4, using: &generator)).map { _ in tree(depth: depth + 1) })
+      default:
+        return .object(
+          (0..<Int.random(in: 0..<4, using: &generator)).map { index in ("k\(index)", tree(depth: depth + 1)) })
+      }
+    }
+    func stream(_ value: JSONOutput, into json: inout JSONWriter) {
+      switch value {
+      case .array(let elements):
+        json.array { json in
+          for element in elements {
+            json.element()
+            stream(element, into: &json)
+          }
+        }
+      case .object(let members):
+        json.object { json in
+          for (key, member) in members {
+            json.key(key)
+            stream(member, into: &json)
+          }
+        }
+      default: json.write(value)
+      }
+    }
+    for _ in 0..<500 {
+      let value = JSONOutput.object([("root", tree(depth: 0)), ("empty", .array([])), ("last", tree(depth: 1))])
+      for indent in [2, 4, nil] as [Int?] {
+        var streamed = JSONWriter(indent: indent)
+        stream(value, into: &streamed)
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == value.serialized(indent: indent))
+        var whole = JSONWriter(indent: indent)
+        whole.write(value)
+        #expect(whole.text == value.serialized(indent: indent) + "\n")
+      }
+    }
+  }
+
   /// GitHub's workflow commands: `%`, CR and LF percent-encoded in data,
   /// `:` and `,` too in properties, every other unsafe scalar escaped as the
   /// text format does, and text that needs none of it returned whole.
