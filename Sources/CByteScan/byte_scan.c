@@ -45,19 +45,24 @@ static inline size_t skip_unmarked_words(
 }
 #endif
 
+#if defined(__SSE2__)
+/// The lanes of `chunk` holding a quote, a backslash or a byte below 0x20.
+static inline __m128i special_string_lanes(__m128i chunk) {
+  // Unsigned byte <= 0x1F: the larger of it and 0x1F is 0x1F.
+  const __m128i control_max = _mm_set1_epi8(0x1F);
+  __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
+  __m128i quote = _mm_cmpeq_epi8(chunk, _mm_set1_epi8('"'));
+  __m128i backslash = _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\'));
+  return _mm_or_si128(_mm_or_si128(quote, backslash), control);
+}
+#endif
+
 size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
 #if defined(__SSE2__)
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i control_max = _mm_set1_epi8(0x1F);
   while (index + 16 <= count) {
     __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
-    // Unsigned byte <= 0x1F: the larger of it and 0x1F is 0x1F.
-    __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
-    __m128i special =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)), control);
-    int mask = _mm_movemask_epi8(special);
+    int mask = _mm_movemask_epi8(special_string_lanes(chunk));
     if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
     index += 16;
   }
@@ -75,20 +80,14 @@ static inline int is_output_escape_candidate(uint8_t byte) {
 size_t pushlint_first_output_escape_candidate(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
 #if defined(__SSE2__)
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i control_max = _mm_set1_epi8(0x1F);
   const __m128i del = _mm_set1_epi8(0x7F);
   const __m128i lead_c2 = _mm_set1_epi8((char)0xC2);
   const __m128i lead_e2 = _mm_set1_epi8((char)0xE2);
   while (index + 16 <= count) {
     __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
-    __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(chunk, control_max), control_max);
-    __m128i special =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)), control);
     __m128i other = _mm_or_si128(_mm_cmpeq_epi8(chunk, del),
                                  _mm_or_si128(_mm_cmpeq_epi8(chunk, lead_c2), _mm_cmpeq_epi8(chunk, lead_e2)));
-    int mask = _mm_movemask_epi8(_mm_or_si128(special, other));
+    int mask = _mm_movemask_epi8(_mm_or_si128(special_string_lanes(chunk), other));
     if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
     index += 16;
   }
