@@ -1,0 +1,139 @@
+// The byte scans of Sources/CByteScan against plain byte-by-byte
+// references, on random buffers of the bytes that matter to them (quotes,
+// backslashes, controls, DEL, continuation and lead bytes). scripts/check-byte-scans
+// compiles it twice: with SSE2 and without it, which gives the eight-byte
+// word path arm64 builds take and the Linux build never compiles. It prints
+// a digest of the unescaper's results, which has no simple reference: the
+// two builds must print the same.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "byte_scan.h"
+
+static uint64_t state = 0x9E3779B97F4A7C15ULL;
+
+static uint64_t next_random(void) {
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return state;
+}
+
+static const uint8_t alphabet[] = {
+    'a', 'b', 'u', '0', '9', 'F', ' ', '"', '\\', '/', 0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x7E, 0x7F,
+    0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xA8, 0xBF, 0xC0, 0xC2, 0xC3, 0xDF, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+};
+
+static int failures = 0;
+
+static void fail(const char *what, const uint8_t *bytes, size_t count, size_t start, size_t expected, size_t got) {
+  if (++failures > 10) return;
+  fprintf(stderr, "%s: expected %zu, got %zu, from %zu in", what, expected, got, start);
+  for (size_t index = 0; index < count; index++) fprintf(stderr, " %02X", bytes[index]);
+  fprintf(stderr, "\n");
+}
+
+static size_t first_where(const uint8_t *bytes, size_t count, size_t start, int (*test)(uint8_t)) {
+  size_t index = start;
+  while (index < count && !test(bytes[index])) index++;
+  return index;
+}
+
+static int is_special(uint8_t byte) { return byte == '"' || byte == '\\' || byte < 0x20; }
+static int is_candidate(uint8_t byte) { return is_special(byte) || byte == 0x7F || byte == 0xC2 || byte == 0xE2; }
+static int is_unclean(uint8_t byte) { return byte == 0 || byte >= 0x80; }
+
+/// RFC 3629's well-formed sequences (the Unicode Standard's table 3-7),
+/// with NUL counted as a problem as the scan counts it.
+static size_t reference_invalid_utf8(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = start;
+  while (index < count) {
+    uint8_t lead = bytes[index];
+    size_t length;
+    uint8_t low = 0x80, high = 0xBF;
+    if (lead == 0) return index;
+    if (lead < 0x80) length = 1;
+    else if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+    else if (lead == 0xE0) length = 3, low = 0xA0;
+    else if (lead >= 0xE1 && lead <= 0xEC) length = 3;
+    else if (lead == 0xED) length = 3, high = 0x9F;
+    else if (lead >= 0xEE && lead <= 0xEF) length = 3;
+    else if (lead == 0xF0) length = 4, low = 0x90;
+    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
+    else if (lead == 0xF4) length = 4, high = 0x8F;
+    else return index;
+    if (count - index < length) return index;
+    for (size_t offset = 1; offset < length; offset++) {
+      uint8_t byte = bytes[index + offset];
+      uint8_t min = offset == 1 ? low : 0x80, max = offset == 1 ? high : 0xBF;
+      if (byte < min || byte > max) return index;
+    }
+    index += length;
+  }
+  return count;
+}
+
+static size_t reference_string_end(const uint8_t *bytes, size_t count, size_t start) {
+  size_t index = start;
+  while (index < count) {
+    if (bytes[index] == '\\') {
+      index += 2;
+      continue;
+    }
+    if (bytes[index] == '"' || bytes[index] < 0x20) return index;
+    index++;
+  }
+  return count;
+}
+
+int main(void) {
+  // A buffer with room before it, so scans start at every alignment.
+  uint8_t storage[160], out[160];
+  uint64_t digest = 1469598103934665603ULL;
+  for (long round = 0; round < 2000000; round++) {
+    uint8_t *bytes = storage + next_random() % 16;
+    size_t count = next_random() % 72;
+    int plain = (int)(next_random() % 4);
+    for (size_t index = 0; index < count; index++) {
+      // Long plain runs too, so the sixteen- and eight-byte steps run.
+      bytes[index] = plain && next_random() % 8 ? (uint8_t)('a' + next_random() % 26)
+                                                : alphabet[next_random() % sizeof alphabet];
+    }
+    size_t start = count ? next_random() % (count + 1) : 0;
+    size_t got, expected;
+    got = pushlint_first_special_string_byte(bytes, count, start);
+    expected = first_where(bytes, count, start, is_special);
+    if (got != expected) fail("first_special_string_byte", bytes, count, start, expected, got);
+    got = pushlint_first_output_escape_candidate(bytes, count, start);
+    expected = first_where(bytes, count, start, is_candidate);
+    if (got != expected) fail("first_output_escape_candidate", bytes, count, start, expected, got);
+    got = pushlint_end_of_clean_ascii(bytes, count, start);
+    expected = first_where(bytes, count, start, is_unclean);
+    if (got != expected) fail("end_of_clean_ascii", bytes, count, start, expected, got);
+    got = pushlint_first_invalid_utf8(bytes, count, 0);
+    expected = reference_invalid_utf8(bytes, count, 0);
+    if (got != expected) fail("first_invalid_utf8", bytes, count, 0, expected, got);
+    expected = 0;
+    for (size_t index = start; index < count; index++) expected += (bytes[index] & 0xC0) != 0x80;
+    got = pushlint_count_scalar_starts(bytes, start, count);
+    if (got != expected) fail("count_scalar_starts", bytes, count, start, expected, got);
+    got = pushlint_json_string_end(bytes, count, start);
+    expected = reference_string_end(bytes, count, start);
+    if (got != expected) fail("json_string_end", bytes, count, start, expected, got);
+    size_t extra = 0;
+    long written = pushlint_unescape_json_string(bytes, start, count, out, &extra);
+    digest = (digest ^ (uint64_t)written) * 1099511628211ULL;
+    if (written >= 0) {
+      digest = (digest ^ extra) * 1099511628211ULL;
+      for (long index = 0; index < written; index++) digest = (digest ^ out[index]) * 1099511628211ULL;
+    }
+  }
+  if (failures) {
+    fprintf(stderr, "%d mismatches\n", failures);
+    return 1;
+  }
+  printf("unescape digest %016llx\n", (unsigned long long)digest);
+  return 0;
+}
