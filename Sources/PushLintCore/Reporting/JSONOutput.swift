@@ -93,7 +93,7 @@ public enum JSONOutput: Sendable {
         index = pushlint_first_output_escape_candidate(base, bytes.count, index)
         guard index < bytes.count else { break }
         let byte = bytes[index]
-        let escape: StaticString
+        let escape: String
         var length = 1
         switch byte {
         case 0x22: escape = "\\\""
@@ -101,12 +101,7 @@ public enum JSONOutput: Sendable {
         case 0x0A: escape = "\\n"
         case 0x0D: escape = "\\r"
         case 0x09: escape = "\\t"
-        case 0x00..<0x20, 0x7F:
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-          output.append(contentsOf: ("\\u" + hex4(UInt32(byte)).lowercased()).utf8)
-          index += 1
-          start = index
-          continue
+        case 0x00..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(byte)).lowercased()
         // U+2028 and U+2029 end a line in JavaScript.
         case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8:
           escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
@@ -116,7 +111,7 @@ public enum JSONOutput: Sendable {
           continue
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        escape.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(contentsOf: escape.utf8)
         index += length
         start = index
       }
@@ -173,13 +168,11 @@ struct JSONWriter {
   }
 
   mutating func member(_ name: String, _ text: String) {
-    key(name)
-    JSONOutput.writeString(text, into: &bytes)
+    member(name, .string(text))
   }
 
   mutating func member(_ name: String, _ number: Int) {
-    key(name)
-    bytes.append(contentsOf: String(number).utf8)
+    member(name, .int(number))
   }
 
   mutating func write(_ value: JSONOutput) {

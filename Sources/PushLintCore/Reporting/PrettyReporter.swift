@@ -167,10 +167,8 @@ public struct PrettyReporter {
     let windowStart = offset
     var shownCount = 0
     while offset < line.endIndex, character < to {
-      var next = offset + 1
-      while next < line.endIndex, line[next] & 0xC0 == 0x80 { next += 1 }
+      offset = Self.characterEnd(line, from: offset)
       character += 1
-      offset = next
       shownCount += 1
     }
     var shown = from > 0 ? "…" : ""
@@ -187,8 +185,7 @@ public struct PrettyReporter {
     } else {
       var characterStart = windowStart
       for index in from..<(from + shownCount) {
-        var next = characterStart + 1
-        while next < offset, line[next] & 0xC0 == 0x80 { next += 1 }
+        let next = Self.characterEnd(line, from: characterStart)
         let character = String(decoding: line[characterStart..<next], as: UTF8.self)
         characterStart = next
         let text = character == "\t" ? "    " : SafeText.escape(character)
@@ -203,5 +200,12 @@ public struct PrettyReporter {
     }
     while underline.hasSuffix(" ") { underline.removeLast() }
     return (shown, underline)
+  }
+
+  /// Where the character starting at `start` ends: after its continuation bytes.
+  private static func characterEnd(_ line: ArraySlice<UInt8>, from start: Int) -> Int {
+    var end = start + 1
+    while end < line.endIndex, line[end] & 0xC0 == 0x80 { end += 1 }
+    return end
   }
 }
