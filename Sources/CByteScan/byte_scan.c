@@ -46,6 +46,19 @@ static inline size_t skip_unmarked_words(
 #endif
 
 #if defined(__SSE2__)
+/// Skips whole sixteen-byte chunks in which `marks` sets the high bit of no
+/// lane, and returns the first marked byte's offset, or where fewer than
+/// sixteen bytes are left (the caller scans the rest byte by byte).
+static inline size_t skip_unmarked_chunks(
+    const uint8_t *bytes, size_t count, size_t index, __m128i (*marks)(__m128i)) {
+  while (index + 16 <= count) {
+    int mask = _mm_movemask_epi8(marks(_mm_loadu_si128((const __m128i *)(bytes + index))));
+    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+    index += 16;
+  }
+  return index;
+}
+
 /// The lanes of `chunk` holding a quote, a backslash or a byte below 0x20.
 static inline __m128i special_string_lanes(__m128i chunk) {
   // Unsigned byte <= 0x1F: the larger of it and 0x1F is 0x1F.
@@ -60,12 +73,7 @@ static inline __m128i special_string_lanes(__m128i chunk) {
 size_t pushlint_first_special_string_byte(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
 #if defined(__SSE2__)
-  while (index + 16 <= count) {
-    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
-    int mask = _mm_movemask_epi8(special_string_lanes(chunk));
-    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
-    index += 16;
-  }
+  index = skip_unmarked_chunks(bytes, count, index, special_string_lanes);
 #else
   index = skip_unmarked_words(bytes, count, index, special_string_bytes);
 #endif
@@ -77,20 +85,25 @@ static inline int is_output_escape_candidate(uint8_t byte) {
   return is_special_string_byte(byte) || byte == 0x7F || byte == 0xC2 || byte == 0xE2;
 }
 
+#if defined(__SSE2__)
+static inline __m128i output_escape_candidate_lanes(__m128i chunk) {
+  __m128i del = _mm_cmpeq_epi8(chunk, _mm_set1_epi8(0x7F));
+  __m128i leads = _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8((char)0xC2)),
+                               _mm_cmpeq_epi8(chunk, _mm_set1_epi8((char)0xE2)));
+  return _mm_or_si128(special_string_lanes(chunk), _mm_or_si128(del, leads));
+}
+
+/// Lanes whose byte is NUL or not ASCII: the high bit is already set in
+/// bytes past ASCII.
+static inline __m128i unclean_ascii_lanes(__m128i chunk) {
+  return _mm_or_si128(chunk, _mm_cmpeq_epi8(chunk, _mm_setzero_si128()));
+}
+#endif
+
 size_t pushlint_first_output_escape_candidate(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
 #if defined(__SSE2__)
-  const __m128i del = _mm_set1_epi8(0x7F);
-  const __m128i lead_c2 = _mm_set1_epi8((char)0xC2);
-  const __m128i lead_e2 = _mm_set1_epi8((char)0xE2);
-  while (index + 16 <= count) {
-    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
-    __m128i other = _mm_or_si128(_mm_cmpeq_epi8(chunk, del),
-                                 _mm_or_si128(_mm_cmpeq_epi8(chunk, lead_c2), _mm_cmpeq_epi8(chunk, lead_e2)));
-    int mask = _mm_movemask_epi8(_mm_or_si128(special_string_lanes(chunk), other));
-    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
-    index += 16;
-  }
+  index = skip_unmarked_chunks(bytes, count, index, output_escape_candidate_lanes);
 #else
   index = skip_unmarked_words(bytes, count, index, output_escape_candidates);
 #endif
@@ -101,13 +114,7 @@ size_t pushlint_first_output_escape_candidate(const uint8_t *bytes, size_t count
 size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
 #if defined(__SSE2__)
-  const __m128i zero = _mm_setzero_si128();
-  while (index + 16 <= count) {
-    __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
-    int mask = _mm_movemask_epi8(chunk) | _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, zero));
-    if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
-    index += 16;
-  }
+  index = skip_unmarked_chunks(bytes, count, index, unclean_ascii_lanes);
 #else
   index = skip_unmarked_words(bytes, count, index, unclean_ascii_bytes);
 #endif
