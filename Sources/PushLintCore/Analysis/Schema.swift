@@ -121,6 +121,8 @@ public final class DictionarySchema: Sendable {
   /// The keys that are required for some push type: the only ones worth
   /// looking for when an object is checked for missing keys.
   public let possiblyRequired: [(name: String, spec: KeySpec)]
+  /// The keys as did-you-mean candidates for a key the schema does not know.
+  public let suggestionCandidates: Suggestion.Candidates
 
   public init(
     name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false, whenInvalid: Severity? = nil,
@@ -133,6 +135,7 @@ public final class DictionarySchema: Sendable {
     self.whenInvalid = whenInvalid
     self.keys = keys
     self.index = DictionarySchema.index(keys)
+    suggestionCandidates = Suggestion.Candidates(keys.map(\.name))
     possiblyRequired = keys.filter {
       $0.spec.required || $0.spec.fields.requiredWith != nil || $0.spec.forPushTypes.values.contains { $0.required }
     }
@@ -176,6 +179,8 @@ public struct PayloadLimits: Sendable {
 /// be copied (seven retains) each time one is made.
 public final class PushSchema: Sendable {
   public let schemas: [String: DictionarySchema]
+  /// `schemas` in name order, for what looks through them all.
+  public let schemasInNameOrder: [DictionarySchema]
   public let payloadLimits: [String: Int]
   public let defaultPayloadLimit: Int
   public let legacyPayloadLimits: [(platform: Platform, below: OSVersion, limit: Int)]
@@ -278,6 +283,7 @@ public final class PushSchema: Sendable {
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
     let schemas = try PushSchema.dictionarySchemas(root["schemas"])
     self.schemas = schemas
+    schemasInNameOrder = schemas.values.sorted { $0.name < $1.name }
     let sortedLimits = payloadLimits.sorted { $0.key < $1.key }
     limitsWithoutTargets = PayloadLimits(
       pushTypes: sortedLimits.map(\.key), limits: sortedLimits.map(\.value), otherwise: defaultLimit)

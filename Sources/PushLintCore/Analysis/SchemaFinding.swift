@@ -8,10 +8,12 @@ struct SchemaFinding: Sendable {
   var severity: Severity?
 }
 
-/// A problem the schema finds, by the rule it belongs to.
+/// A problem the schema finds, by the rule it belongs to. An unknown key's
+/// facts (four strings and three spans) are boxed: held inline they would
+/// make every schema finding three times its size.
 enum SchemaProblem: Sendable {
   case requiredKeyMissing(RequiredKeyMissingRule.Problem)
-  case unknownKey(UnknownKeyRule.Problem)
+  indirect case unknownKey(UnknownKeyRule.Problem)
   case valueType(ValueTypeRule.Problem)
   case invalidValue(InvalidValueRule.Problem)
   case deprecatedKey(DeprecatedKeyRule.Problem)
@@ -29,7 +31,12 @@ enum FoundValue: Sendable {
   case object
   case placeholder(String)
 
+  /// A container is named by its type alone, so a large one is not built.
   init(_ node: Node) {
+    if node.isContainer {
+      self = node.isObject ? .object : .array
+      return
+    }
     switch node.value {
     case .null: self = .null
     case .bool(let value): self = .bool(value)

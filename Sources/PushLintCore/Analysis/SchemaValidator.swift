@@ -144,11 +144,11 @@ struct SchemaValidator {
   }
 
   mutating func reportUnknown(_ member: Member, in dictionary: DictionarySchema) {
-    let suggestion = Suggestion.nearest(to: member.key, in: dictionary.keys.map(\.name))
+    let suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
     let home =
       suggestion != nil
       ? nil
-      : schema.schemas.values.sorted(by: { $0.name < $1.name }).first(where: {
+      : schema.schemasInNameOrder.first(where: {
         $0.name != dictionary.name && !$0.caseInsensitiveKeys && $0.keys.contains { $0.name == member.key }
       })
     var customData: UnknownKeyRule.CustomData?
@@ -188,6 +188,11 @@ struct SchemaValidator {
         pointer: value.pointer)
       return
     }
+    if type == .array {
+      // Element by element: a large array is kept as its bytes until read.
+      value.forEachChild { element in checkElement(element, key: key, spec: spec, pushType: pushType) }
+      return
+    }
     switch value.value {
     case .number(let number):
       checkNumber(number, value: value, key: key, spec: spec)
@@ -195,22 +200,6 @@ struct SchemaValidator {
       checkText(text, value: value, key: key, spec: spec)
       if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes, template?.mentions(text) != true {
         report(.tooLong(key: key, bytes: text.utf8.count, maxBytes: maxBytes), at: value)
-      }
-    case .array(let elements):
-      for element in elements {
-        if element.isPlaceholder { continue }
-        if let itemType = spec.items, JSONType(of: element) != itemType {
-          report(
-            .valueType(.wrongItem(key: key, found: FoundValue(element), itemType: itemType)), element.span,
-            pointer: element.pointer)
-          continue
-        }
-        if let itemSchema = spec.itemSchema, element.isObject {
-          validate(element, against: itemSchema, pushType: pushType)
-        }
-        if let text = element.stringValue {
-          checkItemValue(text, element: element, key: key, spec: spec)
-        }
       }
     case .object(let members):
       if let valuesType = spec.valuesType {
@@ -228,6 +217,22 @@ struct SchemaValidator {
       }
     default:
       break
+    }
+  }
+
+  mutating func checkElement(_ element: Node, key: String, spec: KeySpec, pushType: String?) {
+    if element.isPlaceholder { return }
+    if let itemType = spec.items, JSONType(of: element) != itemType {
+      report(
+        .valueType(.wrongItem(key: key, found: FoundValue(element), itemType: itemType)), element.span,
+        pointer: element.pointer)
+      return
+    }
+    if let itemSchema = spec.itemSchema, element.isObject {
+      validate(element, against: itemSchema, pushType: pushType)
+    }
+    if let text = element.stringValue {
+      checkItemValue(text, element: element, key: key, spec: spec)
     }
   }
 

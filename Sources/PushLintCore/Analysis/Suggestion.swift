@@ -4,12 +4,32 @@ public enum Suggestion {
   /// and camelCase humps first, then the smallest edit distance within a
   /// third of the word's length.
   public static func nearest(to word: String, in candidates: [String]) -> String? {
+    nearest(to: word, in: Candidates(candidates))
+  }
+
+  /// Candidates with the forms they are compared in worked out once: a
+  /// schema's keys are the candidates for every unknown key in a document.
+  public struct Candidates: Sendable {
+    let words: [String]
+    let normalized: [String]
+    /// Each word lowercased, as the scalars the edit distance compares.
+    let lowercased: [[Unicode.Scalar]]
+
+    public init(_ words: [String]) {
+      self.words = words
+      normalized = words.map(Suggestion.normalize)
+      lowercased = words.map { Array($0.lowercased().unicodeScalars) }
+    }
+  }
+
+  public static func nearest(to word: String, in candidates: Candidates) -> String? {
     let normalizedWord = normalize(word)
-    if let same = candidates.first(where: { normalize($0) == normalizedWord }) { return same }
+    if let same = candidates.normalized.firstIndex(of: normalizedWord) { return candidates.words[same] }
     let limit = max(1, word.count / 3)
+    let lowercasedWord = Array(word.lowercased().unicodeScalars)
     var best: (String, Int)?
-    for candidate in candidates {
-      let distance = editDistance(word.lowercased(), candidate.lowercased(), limit: limit)
+    for (candidate, lowercased) in zip(candidates.words, candidates.lowercased) {
+      let distance = editDistance(lowercasedWord, lowercased, limit: limit)
       if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
     }
     return best?.0
@@ -21,9 +41,7 @@ public enum Suggestion {
 
   /// Edit distance counting a swap of two neighbours as one edit (`titel`
   /// → `title`), giving up (returning `limit + 1`) once it exceeds `limit`.
-  static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
-    let left = Array(lhs.unicodeScalars)
-    let right = Array(rhs.unicodeScalars)
+  static func editDistance(_ left: [Unicode.Scalar], _ right: [Unicode.Scalar], limit: Int) -> Int {
     if abs(left.count - right.count) > limit { return limit + 1 }
     if left.isEmpty || right.isEmpty { return max(left.count, right.count) }
     var beforePrevious = [Int](repeating: 0, count: right.count + 1)

@@ -22,6 +22,22 @@ extension Linter {
     var usedSuppressions: Set<Int> = []
     /// The file holds nothing but white space.
     var isEmpty = false
+
+    /// Keeps a finding. Past the file's limit only the findings a report
+    /// shows are held: once four times the limit are kept, those past the
+    /// limit in report order are counted in `unshown` and let go, as
+    /// `finish` would. A document of five million findings costs the limit
+    /// in memory, not five million worded diagnostics.
+    mutating func keep(_ finding: KeptFinding) {
+      kept.append(finding)
+      if kept.count >= 4 * Linter.maxDiagnosticsPerFile { holdBackPastLimit() }
+    }
+
+    mutating func holdBackPastLimit() {
+      kept.sort(by: KeptFinding.reportOrder)
+      for finding in kept[Linter.maxDiagnosticsPerFile...] { unshown[finding.severity] += 1 }
+      kept.removeLast(kept.count - Linter.maxDiagnosticsPerFile)
+    }
   }
 
   /// What every document of one file is checked with, worked out once per
@@ -122,14 +138,21 @@ extension Linter {
   /// Runs every rule over a document; the configured levels decide what is kept.
   /// Taken, not borrowed: the analyses are added to the caller's document
   /// rather than to a copy of it made for every document.
+  /// Each finding is recorded as a rule hands it on, so a document holds
+  /// no list of every finding in it.
   func check(_ document: consuming Document, scope: FileScope, into outcome: inout FileOutcome) {
     analyze(&document, scope: scope)
-    for finding in findings(document, scope: scope) {
-      if let index = scope.suppressions.firstIndex(silencing: finding) {
-        outcome.usedSuppressions.insert(index)
-        continue
+    let context = scope.context
+    rules.registry.ruleTypes(for: document.kind).withUnsafeBufferPointer { rules in
+      for index in rules.indices {
+        rules[index].forEachFinding(in: document, context: context) { finding in
+          if let index = scope.suppressions.firstIndex(silencing: finding) {
+            outcome.usedSuppressions.insert(index)
+            return
+          }
+          record(finding, document: document, relativePath: scope.relativePath, into: &outcome)
+        }
       }
-      record(finding, document: document, relativePath: scope.relativePath, into: &outcome)
     }
   }
 
@@ -142,7 +165,7 @@ extension Linter {
       outcome.hiddenFixes.count(finding.makeFix())
     }
     if !matched.isEmpty { outcome.usedOverrides.formUnion(matched) }
-    if let kept { outcome.kept.append(kept) }
+    if let kept { outcome.keep(kept) }
   }
 
   /// The push view and the schema's findings, which several rules read.
@@ -159,20 +182,6 @@ extension Linter {
       ? [] : SchemaValidator.validate(document, push: push, schema: rules.schema, targets: scope.context.targets)
     document.push = push
     document.schemaFindings = schemaFindings
-  }
-
-  /// What the rules find in an analyzed document.
-  func findings(_ document: Document, scope: FileScope) -> [Finding] {
-    var findings: [Finding] = []
-    let context = scope.context
-    rules.registry.ruleTypes(for: document.kind).withUnsafeBufferPointer { rules in
-      for index in rules.indices {
-        // Most rules find nothing; appending an empty array still reallocates.
-        let found = rules[index].check(document, context: context)
-        if !found.isEmpty { findings.append(contentsOf: found) }
-      }
-    }
-    return findings
   }
 
   /// The `headers:` defaults of the configuration for a file; later entries win.

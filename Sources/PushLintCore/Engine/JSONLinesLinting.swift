@@ -14,6 +14,8 @@ extension Linter {
     var inclusion = Inclusion.never
     var isPushDocument = false
     var kept: [KeptFinding] = []
+    /// The line's findings past the file's limit (`FileOutcome.keep`).
+    var unshown = SeverityCounts()
     var usedOverrides: Set<Int> = []
     var hidden = SeverityCounts()
     var hiddenFixes = FixCounts()
@@ -95,6 +97,7 @@ extension Linter {
     var outcome = FileOutcome()
     check(consume document, scope: scope, into: &outcome)
     checked.kept = outcome.kept
+    checked.unshown = outcome.unshown
     checked.usedOverrides = outcome.usedOverrides
     checked.hidden = outcome.hidden
     checked.hiddenFixes = outcome.hiddenFixes
@@ -120,6 +123,7 @@ extension Linter {
         outcome.kept.append(kept)
       }
     }
+    outcome.unshown += line.unshown
     outcome.documents += 1
     if !line.usedOverrides.isEmpty { outcome.usedOverrides.formUnion(line.usedOverrides) }
     outcome.hidden += line.hidden

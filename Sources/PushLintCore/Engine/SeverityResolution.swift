@@ -15,6 +15,20 @@ struct KeptFinding: Sendable {
       path: path, document: document, span: finding.span, severity: severity, rule: finding.rule.rawValue,
       message: reason.message, pointer: finding.pointer, help: reason.help, fix: finding.makeFix())
   }
+
+  /// `Diagnostic.reportOrder` of the worded findings, asked before they
+  /// are worded: the message is made only when all else ties.
+  static func reportOrder(_ lhs: KeptFinding, _ rhs: KeptFinding) -> Bool {
+    if lhs.path != rhs.path { return lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) }
+    let left = lhs.finding.span.start
+    let right = rhs.finding.span.start
+    if left.line != right.line { return left.line < right.line }
+    if left.column != right.column { return left.column < right.column }
+    if lhs.finding.rule != rhs.finding.rule { return lhs.finding.rule.rawValue < rhs.finding.rule.rawValue }
+    if lhs.document != rhs.document { return lhs.document < rhs.document }
+    if lhs.finding.pointer != rhs.finding.pointer { return lhs.finding.pointer < rhs.finding.pointer }
+    return lhs.finding.reason.message < rhs.finding.reason.message
+  }
 }
 
 /// Each finding at the level the configuration gives its rule.

@@ -28,6 +28,9 @@ public protocol Rule: Sendable {
   /// million payloads, and most rules are about other kinds.
   static var documentKinds: Set<DocumentKind>? { get }
   static func check(_ document: Document, context: RuleContext) -> [Finding]
+  /// Hands each finding in `document` to `body` as it is found: what the
+  /// engine calls. By default, the findings `check` returns.
+  static func forEachFinding(in document: Document, context: RuleContext, _ body: (Finding) -> Void)
   /// What else the rule judges besides documents: whole files
   /// (`FileRule`), the whole run (`RunRule`). Asked of the type, so the
   /// registry sorts its rules without a dynamic cast (each cast that fails
@@ -39,6 +42,10 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
+  public static func forEachFinding(in document: Document, context: RuleContext, _ body: (Finding) -> Void) {
+    for finding in check(document, context: context) { body(finding) }
+  }
+
   public static var documentKinds: Set<DocumentKind>? { nil }
   public static var judgesFiles: Bool { false }
   public static var judgesRuns: Bool { false }
@@ -160,30 +167,38 @@ extension ReaderRule {
 
 /// The generic rules interpret `rules/schema.yaml`: the validator runs once
 /// per document, and each of them words the problems that are its own.
+///
+/// Their findings are handed on one at a time (`forEachFinding`): an array
+/// of five million wrong elements is five million findings, of which a
+/// report keeps a thousand.
 protocol SchemaRule: Rule {
   associatedtype Problem: FindingReason & FixableProblem
   /// `problem`'s facts, when it belongs to this rule.
   static func problem(_ problem: SchemaProblem) -> Problem?
+  /// What the rule finds besides the schema's problems.
+  static func otherFindings(_ document: Document, context: RuleContext) -> [Finding]
 }
 
 extension SchemaRule {
+  static func otherFindings(_ document: Document, context: RuleContext) -> [Finding] { [] }
+
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    schemaFindings(document)
+    var findings: [Finding] = []
+    forEachFinding(in: document, context: context) { findings.append($0) }
+    return findings
   }
 
-  /// The validator's findings of this rule in `document`.
-  static func schemaFindings(_ document: Document) -> [Finding] {
-    var findings: [Finding] = []
+  static func forEachFinding(in document: Document, context: RuleContext, _ body: (Finding) -> Void) {
     let format = document.format
     for found in document.schemaFindings {
       if let problem = problem(found.problem) {
-        findings.append(
+        body(
           Finding(
             rule: id, span: found.span, reason: problem, pointer: found.pointer, severity: found.severity,
             fix: problem.fix(at: found.span, format: format)))
       }
     }
-    return findings
+    for finding in otherFindings(document, context: context) { body(finding) }
   }
 }
 

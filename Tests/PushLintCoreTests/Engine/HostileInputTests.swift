@@ -228,6 +228,60 @@ struct StringLimitTests {
     #expect(manyBatches.documents == 3000)
   }
 
+  /// A document of many findings holds only those a report shows: the
+  /// findings first in report order, whichever rule finds them last, and
+  /// the rest counted. The value-type finding at the start is recorded
+  /// after the unknown keys' thousands, which sort after it.
+  @Test func aDocumentOfManyFindingsKeepsThoseFirstInReportOrder() {
+    let keys = (0..<6000).map { "\"custom\($0)\": \($0)" }.joined(separator: ", ")
+    let report = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+      .lint(bytes: Array("{\"aps\": {\"badge\": \"1\", \(keys)}}".utf8), path: "many.json")
+    // The payload's size is found at its first character.
+    let shown = report.diagnostics.map { "\($0.rule) \($0.pointer)" }
+    #expect(shown.first?.hasPrefix(RuleID.payloadTooLarge.rawValue) == true)
+    #expect(
+      Array(shown.dropFirst()) == ["value-type /aps/badge"] + (0..<998).map { "unknown-key /aps/custom\($0)" })
+    #expect(report.unshown.total == 6002 - Linter.maxDiagnosticsPerFile)
+    #expect(report.diagnostics.last?.message.hasSuffix("(and 5002 more findings in this file, not shown)") == true)
+  }
+
+  /// What a file keeps past its limit is what a sort of every finding
+  /// keeps, in any order of arrival, ties at one place included; the rest
+  /// are counted by severity.
+  @Test func keepingPastTheLimitHoldsWhatASortOfEveryFindingKeeps() {
+    var generator = SystemRandomNumberGenerator()
+    let rules: [RuleID] = [.valueType, .unknownKey, .invalidValue]
+    let severities: [Severity] = [.error, .warning, .info]
+    for count in [999, 1000, 4001, 9000] {
+      let findings = (0..<count).map { _ in
+        let position = SourcePosition(line: Int.random(in: 1...20, using: &generator), column: 1, offset: 0)
+        let rule = rules[Int.random(in: 0..<3, using: &generator)]
+        let words = Int.random(in: 0..<5, using: &generator)
+        let place = Int.random(in: 0..<3, using: &generator)
+        // Made once: the words are made each time they are asked. The
+        // severity follows from the rest, as a configuration gives it.
+        let message = "m\(words)"
+        return KeptFinding(
+          finding: Finding(rule: rule, span: SourceSpan(at: position), message: message, pointer: "/p\(place)"),
+          severity: severities[(words + place) % 3], path: "f.json", document: Int.random(in: 0..<2, using: &generator))
+      }
+      var outcome = Linter.FileOutcome()
+      for finding in findings { outcome.keep(finding) }
+      Linter(configuration: Configuration(directory: "/nonexistent-project")).finish(&outcome)
+      let every = findings.map { $0.worded() }.sorted(by: Diagnostic.reportOrder)
+      let shown = every.prefix(Linter.maxDiagnosticsPerFile)
+      func key(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.span.start.line) \(diagnostic.rule) \(diagnostic.document) \(diagnostic.pointer) \(diagnostic.severity)"
+          + " \(diagnostic.message.prefix(2))"
+      }
+      // Within the limit nothing is sorted yet: reports sort every file's.
+      #expect(outcome.diagnostics.sorted(by: Diagnostic.reportOrder).map(key) == shown.map(key), "\(count)")
+      var unshown = SeverityCounts()
+      for diagnostic in every.dropFirst(Linter.maxDiagnosticsPerFile) { unshown[diagnostic.severity] += 1 }
+      #expect(outcome.unshown == unshown, "\(count)")
+    }
+  }
+
   @Test func aFindingIsWordedOnlyWhenItsWordsAreAsked() {
     final class Calls: @unchecked Sendable {
       var count = 0
@@ -274,6 +328,12 @@ struct BoundedRunTests {
     scratch.write("bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array("{\"aps\": {}}".utf8))
     scratch.write("binary.json", bytes: (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
     scratch.write("lines.jsonl", String(repeating: "{\"aps\": {\"badge\": \"1\"}}\n", count: 5_000))
+    // Five million numbers under aps took 1.1 GB as nodes; a million
+    // findings took 1.4 GB as findings kept and worded.
+    let numbers = (0..<5_000_000).map { String($0 % 100) }.joined(separator: ",")
+    scratch.write("aps-array.json", "{\"aps\": {\"alert\": \"hi\", \"custom\": [\(numbers)]}}")
+    let wrongItems = (0..<1_000_000).map { String($0 % 100) }.joined(separator: ",")
+    scratch.write("wrong-items.json", "{\"aps\": {\"alert\": {\"loc-key\": \"K\", \"loc-args\": [\(wrongItems)]}}}")
     if case .success(let laughs) = FileSystem.readFile(
       repositoryRoot + "/Tests/Fixtures/plists/billion-laughs.binary.plist")
     {
@@ -291,7 +351,7 @@ struct BoundedRunTests {
     let files = [
       "deep.json", "deep.yaml", "bomb.yaml", "long-string.json", "many-keys.json", "duplicates.json", "nul.json",
       "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
-      "placeholders.json", "placeholders.yaml",
+      "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json",
     ]
     for format in ["text", "pretty", "sarif"] {
       let result = run(

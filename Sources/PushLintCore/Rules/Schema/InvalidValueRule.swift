@@ -102,10 +102,9 @@ enum InvalidValueRule: SchemaRule {
     if case .invalidValue(let problem) = problem { problem } else { nil }
   }
 
-  static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    var findings = schemaFindings(document)
-    if document.kind == .categories, let root = document.root { findings += unknownMinimalActions(root) }
-    return findings
+  static func otherFindings(_ document: Document, context: RuleContext) -> [Finding] {
+    guard document.kind == .categories, let root = document.root else { return [] }
+    return unknownMinimalActions(root)
   }
 
   static func unknownMinimalActions(_ root: Node) -> [Finding] {
