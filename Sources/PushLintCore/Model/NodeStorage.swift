@@ -204,6 +204,16 @@ public struct Node: Sendable {
     return nil
   }
 
+  /// The number of elements of an array (nil for other values); a
+  /// deferred array's are counted one at a time.
+  public var elementCount: Int? {
+    if case .array(let elements) = stored { return elements.count }
+    guard case .deferred(let deferred) = stored, deferred.type == .array else { return nil }
+    var count = 0
+    deferred.forEachElement(start: span.start, pointer: pointer) { _ in count += 1 }
+    return count
+  }
+
   /// Asked without building a deferred value (nor copying the members).
   public var isObject: Bool {
     switch stored {
@@ -271,8 +281,13 @@ public struct Node: Sendable {
 
   /// Calls `body` with each member of an object, in source order (never,
   /// for other values), without copying the members out of their array.
+  /// A deferred object's members are built one at a time.
   @inline(__always)
   public func forEachMember(_ body: (Member) throws -> Void) rethrows {
+    if case .deferred(let deferred) = stored {
+      try deferred.forEachMember(start: span.start, pointer: pointer, body)
+      return
+    }
     guard let members = storedMembers else { return }
     try members.withUnsafeBufferPointer { buffer in
       for index in buffer.indices { try body(buffer[index]) }
@@ -283,6 +298,7 @@ public struct Node: Sendable {
   /// order without copying the members out of their array.
   @inline(__always)
   public func containsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
+    if case .deferred = stored { return try deferredContainsMember(where: predicate) }
     guard let members = storedMembers else { return false }
     return try members.withUnsafeBufferPointer { buffer in
       for index in buffer.indices where try predicate(buffer[index]) { return true }
@@ -290,10 +306,24 @@ public struct Node: Sendable {
     }
   }
 
+  private func deferredContainsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
+    var found = false
+    try forEachMember { member in
+      if !found, try predicate(member) { found = true }
+    }
+    return found
+  }
+
   /// Calls `body` with each child: an array's elements, or an object's
-  /// member values, in source order.
+  /// member values, in source order. A deferred value's children are built
+  /// one at a time.
   @inline(__always)
   public func forEachChild(_ body: (Node) throws -> Void) rethrows {
+    if case .deferred(let deferred) = stored {
+      try deferred.forEachElement(start: span.start, pointer: pointer, body)
+      try deferred.forEachMember(start: span.start, pointer: pointer) { try body($0.value) }
+      return
+    }
     if let elements = storedElements {
       try elements.withUnsafeBufferPointer { buffer in
         for index in buffer.indices { try body(buffer[index]) }

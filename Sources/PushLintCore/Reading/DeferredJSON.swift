@@ -159,16 +159,75 @@ struct DeferredJSON: Sendable {
     from start: SourcePosition, _ read: (inout JSONScanner) throws(JSONSyntaxError) -> Result
   ) -> Result? {
     bytes.withUnsafeBufferPointer { bytes in
-      var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
-      // Columns on the first line count on from the value's own column.
-      scanner.lineStart = 1 - start.column
-      scanner.columnCacheOffset = 0
-      scanner.columnCacheValue = start.column
+      var scanner = Self.scanner(over: bytes, from: start)
       do throws(JSONSyntaxError) {
         return try read(&scanner)
       } catch {
         assertionFailure("a deferred JSON value did not read again: \(error.problem.message)")
         return nil
+      }
+    }
+  }
+
+  /// A scanner over `bytes` placed where they begin in the file (`start`).
+  private static func scanner(over bytes: UnsafeBufferPointer<UInt8>, from start: SourcePosition) -> JSONScanner {
+    var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
+    scanner.defersLargeArrays = bytes.count >= JSONScanner.largeArrayBytes
+    // Columns on the first line count on from the value's own column.
+    scanner.lineStart = 1 - start.column
+    scanner.columnCacheOffset = 0
+    scanner.columnCacheValue = start.column
+    return scanner
+  }
+
+  /// Calls `body` with each member of a deferred object, built one at a
+  /// time, in source order: what walks a large value reads it through,
+  /// holding one member at a time rather than all of them. `start` is where
+  /// the object begins in the file and `pointer` is its own.
+  func forEachMember(start: SourcePosition, pointer: String, _ body: (Member) throws -> Void) rethrows {
+    try forEachChild(
+      start: start, isObject: true,
+      read: { scanner, _ in
+        guard let (key, keySpan) = try? scanner.parseKey(),
+          let value = try? scanner.parseSubtree(parent: pointer, token: key)
+        else { return nil }
+        return Member(key: key, keySpan: keySpan, value: value)
+      }, body)
+  }
+
+  /// Calls `body` with each element of a deferred array, built one at a
+  /// time, in source order (as `forEachMember` does).
+  func forEachElement(start: SourcePosition, pointer: String, _ body: (Node) throws -> Void) rethrows {
+    try forEachChild(
+      start: start, isObject: false,
+      read: { scanner, position in try? scanner.parseSubtree(parent: pointer, token: String(position)) }, body)
+  }
+
+  /// The children of a deferred container, each read by `read` from a
+  /// scanner at its start (with its position among them) and handed to
+  /// `body` before the next is read. `read` gives nil only if the checked
+  /// bytes no longer read, which cannot be.
+  private func forEachChild<Child>(
+    start: SourcePosition, isObject: Bool, read: (inout JSONScanner, Int) -> Child?, _ body: (Child) throws -> Void
+  ) rethrows {
+    guard type == (isObject ? .object : .array) else { return }
+    try bytes.withUnsafeBufferPointer { bytes in
+      var scanner = Self.scanner(over: bytes, from: start)
+      let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      scanner.index = 1
+      scanner.skipWhitespace()
+      var position = 0
+      while scanner.index < bytes.count && bytes[scanner.index] != closer {
+        guard let child = read(&scanner, position) else {
+          assertionFailure("a deferred JSON value did not read again")
+          return
+        }
+        try body(child)
+        position += 1
+        scanner.skipWhitespace()
+        guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ",") else { return }
+        scanner.index += 1
+        scanner.skipWhitespace()
       }
     }
   }
@@ -193,6 +252,33 @@ extension JSONScanner {
     let saved = place
     let start = position(at: index)
     guard skipValue(depth: depth) else {
+      goBack(to: saved)
+      return nil
+    }
+    let span = SourceSpan(start: start, end: position(at: index))
+    return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
+  }
+
+  /// Arrays this large are kept as bytes below the root: no payload comes
+  /// near it (APNs takes 4 KB), while a fixture's array of five million
+  /// numbers would cost some 200 bytes a number as nodes.
+  static let largeArrayBytes = 64 << 10
+
+  /// The array at `index`, deferred when it spans `largeArrayBytes` or
+  /// more; nil, with nothing consumed, when it is smaller (the arrays inside
+  /// it are then not measured again) or when the parser should read it. A
+  /// scan refused once (a repeated key, broken syntax) is not tried again
+  /// in the document: the tree is built, as for any small document.
+  mutating func deferLargeArray(depth: Int) -> (DeferredJSON, SourceSpan)? {
+    let saved = place
+    let start = position(at: index)
+    guard skipValue(depth: depth) else {
+      goBack(to: saved)
+      defersLargeArrays = false
+      return nil
+    }
+    guard index - saved.index >= Self.largeArrayBytes else {
+      knownSmallUntil = index
       goBack(to: saved)
       return nil
     }

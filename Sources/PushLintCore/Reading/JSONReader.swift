@@ -85,6 +85,7 @@ public struct JSONReader {
     scanner.index = start
     scanner.eagerKeys = eagerKeys
     scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
+    scanner.defersLargeArrays = eagerKeys != nil && bytes.count >= JSONScanner.largeArrayBytes
     // A byte-order mark takes no column: editors do not show it, so the
     // first character after it is column 1.
     scanner.lineStart = start
@@ -134,6 +135,12 @@ struct JSONScanner {
   var eagerKeys: EagerKeys?
   /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
   var defersARootThatIsNoObject = false
+  /// Whether an array below the root that spans `largeArrayBytes` or more
+  /// is checked and kept as its bytes (`deferLargeArray`).
+  var defersLargeArrays = false
+  /// The end of the last array found small: arrays inside it are not
+  /// measured again.
+  var knownSmallUntil = 0
 
   /// In ASCII text a column is a byte count, with nothing to scan.
   let isASCII: Bool
@@ -323,6 +330,15 @@ struct JSONScanner {
         {
           return root
         }
+      } else if defersLargeArrays, !stack.isEmpty, index >= knownSmallUntil, bytes[index] == UInt8(ascii: "["),
+        let (deferred, span) = deferLargeArray(depth: stack.count)
+      {
+        if let root = try attach(
+          Node(stored: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,
+          members: &members, elements: &elements, isSubtree: isSubtree)
+        {
+          return root
+        }
       } else {
         switch bytes[index] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -494,7 +510,7 @@ struct JSONScanner {
     error(at: index, .comment)
   }
 
-  private mutating func parseKey() throws(JSONSyntaxError) -> (String, SourceSpan) {
+  mutating func parseKey() throws(JSONSyntaxError) -> (String, SourceSpan) {
     guard index < bytes.count else {
       throw error(at: index, .endOfFile(expectingKey: true))
     }

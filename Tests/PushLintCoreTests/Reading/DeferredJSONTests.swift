@@ -240,6 +240,89 @@ struct DeferredJSONTests {
     }
   }
 
+  /// A large array of mixed values over many lines, in several scripts, with
+  /// a large array and an object inside it: 64 KiB and more.
+  static func largeArray(elements: Int, nestedLarge: Bool = true) -> String {
+    var parts: [String] = []
+    for index in 0..<elements {
+      switch index % 6 {
+      case 0: parts.append("\"é\(index) 名前 😀\"")
+      case 1: parts.append("\(index)")
+      case 2: parts.append("-\(index).5e-3")
+      case 3: parts.append("[\"x\", {\"k~/\": null}]")
+      case 4: parts.append("{\"a\": true, \"b\": [false]}")
+      default: parts.append("\"\\u00e9\\n\\\"\"")
+      }
+      if index == elements / 2 && nestedLarge { parts.append(largeArray(elements: elements, nestedLarge: false)) }
+    }
+    return "[\n  " + parts.joined(separator: ",\n  ") + "\n]"
+  }
+
+  /// Below the root, an array of 64 KiB and more is kept as its bytes (a
+  /// payload never holds one: a fixture's array of numbers would cost some
+  /// 200 bytes a number as nodes), and reads as the very tree, its findings
+  /// and sizes. Inside it, built, a large array is kept the same way.
+  @Test func largeArraysBelowTheRootAreKeptAsBytesAndReadTheSame() throws {
+    let large = Self.largeArray(elements: 4000)
+    #expect(Self.largeArray(elements: 4000, nestedLarge: false).utf8.count >= JSONScanner.largeArrayBytes)
+    let text =
+      "{\"aps\": {\"alert\": {\"loc-key\": \"K\", \"loc-args\": \(large)}, \"url-args\": [\"a\", [1]]},\n"
+      + "\"message\": {\"data\": [\(large), 1]}, \"data\": \(large)}"
+    let result = Self.expectSameReading(text)
+    let root = try #require(result.root)
+    let locArgs = try #require(root["aps"]?["alert"]?["loc-args"])
+    let urlArgs = try #require(root["aps"]?["url-args"])
+    let alert = try #require(root["aps"]?["alert"])
+    let messageData = try #require(root["message"]?["data"]?.elements?.first)
+    #expect(isDeferred(locArgs) && !isDeferred(urlArgs) && !isDeferred(alert) && isDeferred(messageData))
+    // Built, the array keeps the large array inside it as bytes.
+    let inside = try #require(locArgs.elements?[2001])
+    #expect(isDeferred(inside) && inside.elementCount == 4000)
+    #expect(inside.pointer == "/aps/alert/loc-args/2001")
+    // A small document is read as before, whatever it holds.
+    let small = Self.expectSameReading("{\"aps\": {\"url-args\": \(Self.largeArray(elements: 30))}}")
+    let smallArray = try #require(small.root?["aps"]?["url-args"])
+    #expect(!isDeferred(smallArray))
+  }
+
+  /// An array the scan refuses (a repeated key inside) is the parser's, and
+  /// no later array of the document is measured again.
+  @Test func aLargeArrayWithARepeatedKeyIsLeftToTheParser() throws {
+    let large = Self.largeArray(elements: 4000)
+    let text =
+      "{\"aps\": {\"url-args\": [{\"k\": 1, \"k\": 2}, \(large)], \"x\": \(large)}}"
+    let result = Self.expectSameReading(text)
+    let first = try #require(result.root?["aps"]?["url-args"])
+    let later = try #require(result.root?["aps"]?["x"])
+    #expect(!isDeferred(first) && !isDeferred(later))
+    #expect(result.keysAreUnique == false)
+  }
+
+  /// A deferred container walked a child at a time gives the children the
+  /// built one holds, in order, with their pointers and spans, and counts
+  /// its elements as the built one does.
+  @Test func aDeferredContainerWalkedAChildAtATimeGivesTheBuiltChildren() throws {
+    let large = Self.largeArray(elements: 4000)
+    let text = "{\"aps\": {\"x\": \(large)},\n \"data\": {\"a\": \(large), \"b\": {\"c\": [1]}, \"é\": \"ü\"}}"
+    let root = try #require(
+      JSONReader.read(Array(text.utf8), deferringAllBut: DocumentClassifier.keysItReads).root)
+    let nodes = [try #require(root["aps"]?["x"]), try #require(root["data"])]
+    for node in nodes {
+      #expect(isDeferred(node))
+      var walked: [String] = []
+      node.forEachChild { Self.dump($0, into: &walked) }
+      var built: [String] = []
+      node.built.forEachChild { Self.dump($0, into: &built) }
+      #expect(walked == built && !walked.isEmpty)
+      var keys: [String] = []
+      node.forEachMember { keys.append("\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)") }
+      #expect(keys == (node.built.members ?? []).map { "\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)" })
+      #expect(node.elementCount == node.built.elements?.count)
+      #expect(node.containsMember { $0.key == "é" } == node.isObject)
+      #expect(!node.containsMember { $0.key == "absent" })
+    }
+  }
+
   @Test func brokenAppDataGivesTheSameError() {
     for text in [
       #"{"aps":{},"data":{"a":1,}}"#,

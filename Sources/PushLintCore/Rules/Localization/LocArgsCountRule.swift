@@ -8,8 +8,8 @@ enum LocArgsCountRule: Rule {
     for reference in localizationReferences(document) {
       guard let formats = localizations.formats[reference.name] else { continue }
       // A loc-args of the wrong type is value-type's to report.
-      if let arguments = reference.arguments, arguments.elements == nil { continue }
-      let given = reference.arguments?.elements?.count ?? 0
+      if let arguments = reference.arguments, JSONType(of: arguments) != .array { continue }
+      let given = reference.arguments?.elementCount ?? 0
       let at = reference.arguments ?? reference.key
       for format in formats where format.arguments != given {
         let sent =
