@@ -18,6 +18,18 @@ enum SchemaProblem: Sendable {
   case invalidValue(InvalidValueRule.Problem)
   case deprecatedKey(DeprecatedKeyRule.Problem)
   case unavailableKey(UnavailableKeyRule.Problem)
+
+  /// The rule the problem belongs to.
+  var rule: RuleID {
+    switch self {
+    case .requiredKeyMissing: .requiredKeyMissing
+    case .unknownKey: .unknownKey
+    case .valueType: .valueType
+    case .invalidValue: .invalidValue
+    case .deprecatedKey: .deprecatedKey
+    case .unavailableKey: .unavailableKey
+    }
+  }
 }
 
 /// A value as a finding names it: its type, and what it holds when that is

@@ -22,45 +22,70 @@ struct SchemaValidator {
   /// has twenty thousand custom keys).
   var payloadKeys: Set<String>?
   var apsHasAKeyOfItsOwn: Bool?
+  /// Findings past this many are not kept, and `overflowed` says so.
+  var limit = Int.max
+  var overflowed = false
+  /// Given, each finding goes to it as it is found instead of `findings`.
+  var sink: ((SchemaFinding) -> Void)?
+  /// Given, only this rule's problems are reported: the rest are not made.
+  var onlyRule: RuleID?
 
   init(schema: PushSchema, targets: [Platform: OSVersion]) {
     self.schema = schema
     self.targets = targets
   }
 
-  /// Validates what a document of this kind holds.
+  /// Validates what a document of this kind holds: its findings, and
+  /// whether they are all there (false past `limit` of them).
   static func validate(
-    _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion]
-  )
-    -> [SchemaFinding]
-  {
-    guard let root = document.root else { return [] }
+    _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion], limit: Int = .max
+  ) -> (findings: [SchemaFinding], complete: Bool) {
     var validator = SchemaValidator(schema: schema, targets: targets)
-    validator.template = document.template
-    validator.expandsBuildSettings =
+    validator.limit = limit
+    validator.run(document, push: push)
+    return (validator.findings, !validator.overflowed)
+  }
+
+  /// Validates as `validate` does, handing each finding of `rule` to `body`
+  /// as it is found and holding none.
+  static func forEachFinding(
+    of rule: RuleID, in document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion],
+    _ body: (SchemaFinding) -> Void
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var validator = SchemaValidator(schema: schema, targets: targets)
+      validator.sink = body
+      validator.onlyRule = rule
+      validator.run(document, push: push)
+    }
+  }
+
+  private mutating func run(_ document: Document, push: PushInfo?) {
+    guard let root = document.root else { return }
+    template = document.template
+    expandsBuildSettings =
       document.format == .plist && [.appInfoPlist, .extensionInfoPlist, .entitlements].contains(document.kind)
     switch document.kind {
     case .envelope:
-      validator.validate(root, against: "envelope", pushType: push?.pushType)
+      validate(root, against: "envelope", pushType: push?.pushType)
     case .fcmMessage:
-      validator.validate(root, against: "fcm-request", pushType: push?.pushType)
+      validate(root, against: "fcm-request", pushType: push?.pushType)
     case .categories:
-      validator.validate(root, against: "categories-file", pushType: nil)
+      validate(root, against: "categories-file", pushType: nil)
     case .appInfoPlist:
-      validator.validate(root, against: "info-plist", pushType: nil)
+      validate(root, against: "info-plist", pushType: nil)
     case .extensionInfoPlist:
-      validator.validate(root, against: "info-plist", pushType: nil)
-      validator.validateExtensionAttributes(root)
+      validate(root, against: "info-plist", pushType: nil)
+      validateExtensionAttributes(root)
     case .entitlements:
-      validator.validate(root, against: "entitlements", pushType: nil)
+      validate(root, against: "entitlements", pushType: nil)
     default:
       break
     }
     if let aps = push?.aps {
-      validator.payload = push?.payload.flatMap { payload in payload.member("aps").map { (payload, $0) } }
-      validator.validate(aps, against: "aps", pushType: push?.pushType)
+      payload = push?.payload.flatMap { payload in payload.member("aps").map { (payload, $0) } }
+      validate(aps, against: "aps", pushType: push?.pushType)
     }
-    return validator.findings
   }
 
   /// A content extension's attributes follow their own schema; a service
@@ -76,7 +101,15 @@ struct SchemaValidator {
     if attributes.isObject { validate(attributes, against: "content-extension-attributes", pushType: nil) }
   }
 
-  mutating func report(_ problem: SchemaProblem, _ span: SourceSpan, pointer: String, severity: Severity? = nil) {
+  /// Whether problems of `rule` are reported (`onlyRule`).
+  func reports(_ rule: RuleID) -> Bool {
+    onlyRule.map { $0 == rule } ?? true
+  }
+
+  mutating func report(
+    _ problem: SchemaProblem, _ span: SourceSpan, pointer: @autoclosure () -> String, severity: Severity? = nil
+  ) {
+    guard reports(problem.rule) else { return }
     var severity = severity
     if let cap = invalidSeverity {
       switch problem {
@@ -84,7 +117,14 @@ struct SchemaValidator {
       default: break
       }
     }
-    findings.append(SchemaFinding(problem: problem, span: span, pointer: pointer, severity: severity))
+    let found = SchemaFinding(problem: problem, span: span, pointer: pointer(), severity: severity)
+    if let sink {
+      sink(found)
+    } else if findings.count < limit {
+      findings.append(found)
+    } else {
+      overflowed = true
+    }
   }
 
   mutating func report(_ problem: InvalidValueRule.Problem, at node: Node, severity: Severity? = nil) {
@@ -144,6 +184,8 @@ struct SchemaValidator {
   }
 
   mutating func reportUnknown(_ member: Member, in dictionary: DictionarySchema) {
+    // What an unknown key may be instead is sought only for its own rule.
+    guard reports(.unknownKey) else { return }
     let suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
     let home =
       suggestion != nil

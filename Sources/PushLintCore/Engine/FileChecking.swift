@@ -23,12 +23,22 @@ extension Linter {
     /// The file holds nothing but white space.
     var isEmpty = false
 
+    /// The last finding kept when the findings past the limit were last
+    /// let go: a later one that does not come before it in report order is
+    /// past the limit too.
+    var lastShown = Slot<KeptFinding>.empty
+
     /// Keeps a finding. Past the file's limit only the findings a report
     /// shows are held: once four times the limit are kept, those past the
     /// limit in report order are counted in `unshown` and let go, as
-    /// `finish` would. A document of five million findings costs the limit
-    /// in memory, not five million worded diagnostics.
+    /// `finish` would, and from then on a finding that comes after the last
+    /// one kept is only counted. A document of five million findings costs
+    /// the limit in memory, not five million worded diagnostics.
     mutating func keep(_ finding: KeptFinding) {
+      if let lastShown = lastShown.value, !KeptFinding.reportOrder(finding, lastShown) {
+        unshown[finding.severity] += 1
+        return
+      }
       kept.append(finding)
       if kept.count >= 4 * Linter.maxDiagnosticsPerFile { holdBackPastLimit() }
     }
@@ -37,6 +47,7 @@ extension Linter {
       kept.sort(by: KeptFinding.reportOrder)
       for finding in kept[Linter.maxDiagnosticsPerFile...] { unshown[finding.severity] += 1 }
       kept.removeLast(kept.count - Linter.maxDiagnosticsPerFile)
+      lastShown = Slot(kept.last)
     }
   }
 
@@ -177,12 +188,20 @@ extension Linter {
       isAPNSFile: scope.fileExtension == "apns",
       payloadLimits: scope.payloadLimits)
     // Source code is judged by its compiler; only what it registers is checked.
-    let schemaFindings =
+    let (schemaFindings, complete) =
       document.format.isSourceCode
-      ? [] : SchemaValidator.validate(document, push: push, schema: rules.schema, targets: scope.context.targets)
+      ? ([], true)
+      : SchemaValidator.validate(
+        document, push: push, schema: rules.schema, targets: scope.context.targets,
+        limit: Self.heldSchemaFindings)
     document.push = push
-    document.schemaFindings = schemaFindings
+    document.schemaFindings = complete ? schemaFindings : []
+    document.holdsEverySchemaFinding = complete
   }
+
+  /// The schema findings a document holds for the generic rules; past them
+  /// the rules validate it again, each handing on its own as they are found.
+  static let heldSchemaFindings = 4 * maxDiagnosticsPerFile
 
   /// The `headers:` defaults of the configuration for a file; later entries win.
   func configuredHeaders(forRelativePath relative: String?) -> [(name: String, value: String)] {

@@ -166,7 +166,9 @@ extension ReaderRule {
 }
 
 /// The generic rules interpret `rules/schema.yaml`: the validator runs once
-/// per document, and each of them words the problems that are its own.
+/// per document, and each of them words the problems that are its own. A
+/// document of more problems than it holds (`Linter.heldSchemaFindings`) is
+/// validated again by each of them, holding none.
 ///
 /// Their findings are handed on one at a time (`forEachFinding`): an array
 /// of five million wrong elements is five million findings, of which a
@@ -190,13 +192,19 @@ extension SchemaRule {
 
   static func forEachFinding(in document: Document, context: RuleContext, _ body: (Finding) -> Void) {
     let format = document.format
-    for found in document.schemaFindings {
+    func handOn(_ found: SchemaFinding) {
       if let problem = problem(found.problem) {
         body(
           Finding(
             rule: id, span: found.span, reason: problem, pointer: found.pointer, severity: found.severity,
             fix: problem.fix(at: found.span, format: format)))
       }
+    }
+    if document.holdsEverySchemaFinding {
+      for found in document.schemaFindings { handOn(found) }
+    } else {
+      SchemaValidator.forEachFinding(
+        of: id, in: document, push: document.push, schema: context.schema, targets: context.targets, handOn)
     }
     for finding in otherFindings(document, context: context) { body(finding) }
   }

@@ -21,6 +21,47 @@ import Testing
     #expect(problems.isEmpty, "\(problems.map(TextReporter.line(for:)))")
   }
 
+  /// A document of more schema problems than it holds is validated again
+  /// by each generic rule for its own: each rule hands on the very findings
+  /// it words from held ones, and the first validation holds none.
+  @Test func aDocumentOfTooManyProblemsGivesEachRuleTheSameFindings() throws {
+    let wrong = (0..<5000).map { $0 % 2 == 0 ? String($0) : "\"x\($0)\"" }.joined(separator: ", ")
+    let unknown = (0..<2000).map { "\"titel\($0 % 3 == 0 ? "" : String($0))\": 1" }.joined(separator: ", ")
+    let text =
+      "{\"aps\": {\"alert\": {\"loc-key\": \"K\", \"loc-args\": [\(wrong)], \"action-loc-key\": \"V\", \(unknown)},"
+      + " \"badge\": -1, \"thread-id\": \"t\","
+      + " \"url-args\": [1], \"interruption-level\": \"loud\", \"relevance-score\": 2}}"
+    var document = Document(
+      path: "p.json", format: .json, kind: .payload, root: JSONReader.read(Array(text.utf8)).root)
+    let push = PushAnalysis.analyze(document, schema: .standard, configuredHeaders: [])
+    document.push = push
+    let context = RuleContext(targets: [.ios: try #require(OSVersion("9.0"))])
+    let all = SchemaValidator.validate(document, push: push, schema: .standard, targets: context.targets)
+    let held = SchemaValidator.validate(
+      document, push: push, schema: .standard, targets: context.targets, limit: Linter.heldSchemaFindings)
+    #expect(all.complete && all.findings.count > Linter.heldSchemaFindings)
+    #expect(!held.complete && held.findings.count == Linter.heldSchemaFindings)
+    func words(_ findings: [Finding]) -> [String] {
+      findings.map {
+        "\($0.rule) \($0.span.start.line):\($0.span.start.column) \($0.pointer) \($0.message) \($0.help ?? "")"
+          + " \($0.severity.map { "\($0)" } ?? "-") \($0.makeFix()?.title ?? "")"
+      }
+    }
+    var ruleCount = 0
+    for ruleType in RuleID.allCases.map(\.ruleType) {
+      guard ruleType is any SchemaRule.Type else { continue }
+      ruleCount += 1
+      var holding = document
+      holding.schemaFindings = all.findings
+      var validatingAgain = document
+      validatingAgain.holdsEverySchemaFinding = false
+      let fromHeld = words(ruleType.check(holding, context: context))
+      #expect(fromHeld == words(ruleType.check(validatingAgain, context: context)), "\(ruleType.id)")
+      #expect(!fromHeld.isEmpty || ruleType.id == .requiredKeyMissing, "\(ruleType.id)")
+    }
+    #expect(ruleCount == 6)
+  }
+
   @Test func bareEnvelopeInferenceFollowsRulesMd() {
     func pushType(_ text: String) -> String? {
       let bytes = Array(text.utf8)
