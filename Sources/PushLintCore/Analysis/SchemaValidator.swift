@@ -25,6 +25,8 @@ struct SchemaValidator {
   /// Findings past this many are not kept, and `overflowed` says so.
   var limit = Int.max
   var overflowed = false
+  /// The rules whose problems were found, kept or not.
+  var rulesFound: Set<RuleID> = []
   /// Given, each finding goes to it as it is found instead of `findings`.
   var sink: ((SchemaFinding) -> Void)?
   /// Given, only this rule's problems are reported: the rest are not made.
@@ -35,15 +37,15 @@ struct SchemaValidator {
     self.targets = targets
   }
 
-  /// Validates what a document of this kind holds: its findings, and
-  /// whether they are all there (false past `limit` of them).
+  /// Validates what a document of this kind holds: its findings, or past
+  /// `limit` of them none, and the rules whose problems it found.
   static func validate(
     _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion], limit: Int = .max
-  ) -> (findings: [SchemaFinding], complete: Bool) {
+  ) -> (findings: [SchemaFinding], complete: Bool, rules: Set<RuleID>) {
     var validator = SchemaValidator(schema: schema, targets: targets)
     validator.limit = limit
     validator.run(document, push: push)
-    return (validator.findings, !validator.overflowed)
+    return (validator.overflowed ? [] : validator.findings, !validator.overflowed, validator.rulesFound)
   }
 
   /// Validates as `validate` does, handing each finding of `rule` to `body`
@@ -117,13 +119,14 @@ struct SchemaValidator {
       default: break
       }
     }
-    let found = SchemaFinding(problem: problem, span: span, pointer: pointer(), severity: severity)
     if let sink {
-      sink(found)
+      sink(SchemaFinding(problem: problem, span: span, pointer: pointer(), severity: severity))
     } else if findings.count < limit {
-      findings.append(found)
+      findings.append(SchemaFinding(problem: problem, span: span, pointer: pointer(), severity: severity))
+      rulesFound.insert(problem.rule)
     } else {
       overflowed = true
+      rulesFound.insert(problem.rule)
     }
   }
 

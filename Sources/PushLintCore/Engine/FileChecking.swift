@@ -188,19 +188,20 @@ extension Linter {
       isAPNSFile: scope.fileExtension == "apns",
       payloadLimits: scope.payloadLimits)
     // Source code is judged by its compiler; only what it registers is checked.
-    let (schemaFindings, complete) =
+    let (schemaFindings, complete, schemaRules) =
       document.format.isSourceCode
-      ? ([], true)
+      ? ([], true, [])
       : SchemaValidator.validate(
         document, push: push, schema: rules.schema, targets: scope.context.targets,
         limit: Self.heldSchemaFindings)
     document.push = push
-    document.schemaFindings = complete ? schemaFindings : []
-    document.holdsEverySchemaFinding = complete
+    document.schemaFindings = schemaFindings
+    if !complete { document.rulesValidatingAgain = schemaRules }
   }
 
   /// The schema findings a document holds for the generic rules; past them
-  /// the rules validate it again, each handing on its own as they are found.
+  /// the rules that have some validate it again, each handing on its own as
+  /// they are found.
   static let heldSchemaFindings = 4 * maxDiagnosticsPerFile
 
   /// The `headers:` defaults of the configuration for a file; later entries win.

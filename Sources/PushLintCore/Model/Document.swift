@@ -106,10 +106,12 @@ public struct Document: Sendable {
   }
   /// What the schema of `rules/schema.yaml` says about the document, for the generic rules.
   var schemaFindings: [SchemaFinding] = []
-  /// False when the schema found too many problems to hold (a fixture of a
-  /// million wrong elements): `schemaFindings` is then empty, and each
-  /// generic rule validates the document again for its own.
-  var holdsEverySchemaFinding = true
+  /// The generic rules that validate the document again, when the schema
+  /// found too many problems to hold (a fixture of a million wrong
+  /// elements): those whose problems it found, each handing on its own as
+  /// they are found. `schemaFindings` is then empty. Empty when
+  /// `schemaFindings` holds them all.
+  var rulesValidatingAgain: Set<RuleID> = []
   /// The placeholders, when the document is a template.
   public var template: TemplateInfo? {
     get { parts.template.value }

@@ -48,8 +48,12 @@ public struct Declaration: Sendable {
 /// from every file of the run plus the configured `context` files.
 public struct ProjectContext: Sendable {
   /// Category identifiers in file order; `categoryFiles` says whether any categories file is in scope.
-  public var categories: [Declaration] = []
-  public var actions: [Declaration] = []
+  public private(set) var categories: [Declaration] = []
+  public private(set) var actions: [Declaration] = []
+  /// Where each category and action name is first declared: rules look up
+  /// every identifier of a categories file, which may declare thousands.
+  private var firstCategory: [String: Int] = [:]
+  private var firstAction: [String: Int] = [:]
   /// Each categories file, at its `categories` key.
   public var categoryFiles: [Declaration] = []
   /// Each content extension plist with the categories it claims.
@@ -111,10 +115,12 @@ public struct ProjectContext: Sendable {
       categoryFiles.append(Declaration(name: "categories", path: document.path, span: key?.keySpan ?? root.span))
       for category in root["categories"]?.elements ?? [] {
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
+          if firstCategory[name] == nil { firstCategory[name] = categories.count }
           categories.append(Declaration(name: name, path: document.path, span: identifier.value.span))
         }
         for action in category["actions"]?.elements ?? [] {
           if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
+            if firstAction[name] == nil { firstAction[name] = actions.count }
             actions.append(
               Declaration(
                 name: name, path: document.path, span: identifier.value.span,
@@ -193,7 +199,9 @@ public struct ProjectContext: Sendable {
     }
   }
 
-  public func declaredCategory(_ name: String) -> Declaration? { categories.first { $0.name == name } }
+  /// The first declaration of a category, or of an action, of this name.
+  public func declaredCategory(_ name: String) -> Declaration? { firstCategory[name].map { categories[$0] } }
+  public func declaredAction(_ name: String) -> Declaration? { firstAction[name].map { actions[$0] } }
 
   /// Every app's Info.plist as Xcode builds it, as far as the run can tell:
   /// with an Xcode project, each iOS, iPadOS or visionOS app target's
@@ -240,7 +248,7 @@ public struct ProjectContext: Sendable {
   /// Where an action of this identifier is declared: a categories file, or
   /// source code (an action appended under a condition counts here).
   func actionPlace(_ name: String) -> String? {
-    if let action = actions.first(where: { $0.name == name }) { return action.place }
+    if let action = declaredAction(name) { return action.place }
     for registrations in codeRegistrations {
       for category in registrations.categories {
         if let action = category.actions?.first(where: { $0.identifier.text == name }) {

@@ -173,6 +173,7 @@ struct DeferredJSON: Sendable {
   private static func scanner(over bytes: UnsafeBufferPointer<UInt8>, from start: SourcePosition) -> JSONScanner {
     var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
     scanner.defersLargeArrays = bytes.count >= JSONScanner.largeArrayBytes
+    scanner.largeArrayDepth = 1
     // Columns on the first line count on from the value's own column.
     scanner.lineStart = 1 - start.column
     scanner.columnCacheOffset = 0
@@ -259,9 +260,10 @@ extension JSONScanner {
     return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
   }
 
-  /// Arrays this large are kept as bytes below the root: no payload comes
-  /// near it (APNs takes 4 KB), while a fixture's array of five million
-  /// numbers would cost some 200 bytes a number as nodes.
+  /// Arrays this large are kept as bytes inside a top-level value (and
+  /// inside a deferred value built): no payload comes near it (APNs takes
+  /// 4 KB), while a fixture's array of five million numbers would cost
+  /// some 200 bytes a number as nodes.
   static let largeArrayBytes = 64 << 10
 
   /// The array at `index`, deferred when it spans `largeArrayBytes` or

@@ -135,9 +135,14 @@ struct JSONScanner {
   var eagerKeys: EagerKeys?
   /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
   var defersARootThatIsNoObject = false
-  /// Whether an array below the root that spans `largeArrayBytes` or more
-  /// is checked and kept as its bytes (`deferLargeArray`).
+  /// Whether an array that spans `largeArrayBytes` or more, inside at least
+  /// `largeArrayDepth` containers, is checked and kept as its bytes
+  /// (`deferLargeArray`).
   var defersLargeArrays = false
+  /// In a document, 2: an array inside a top-level value (a payload's
+  /// `aps`), not the top-level value itself (a categories file's
+  /// `categories`, which its rules read whole); in a deferred value built, 1.
+  var largeArrayDepth = 2
   /// The end of the last array found small: arrays inside it are not
   /// measured again.
   var knownSmallUntil = 0
@@ -330,7 +335,8 @@ struct JSONScanner {
         {
           return root
         }
-      } else if defersLargeArrays, !stack.isEmpty, index >= knownSmallUntil, bytes[index] == UInt8(ascii: "["),
+      } else if defersLargeArrays, stack.count >= largeArrayDepth, index >= knownSmallUntil,
+        bytes[index] == UInt8(ascii: "["),
         let (deferred, span) = deferLargeArray(depth: stack.count)
       {
         if let root = try attach(

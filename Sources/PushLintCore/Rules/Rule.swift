@@ -168,7 +168,7 @@ extension ReaderRule {
 /// The generic rules interpret `rules/schema.yaml`: the validator runs once
 /// per document, and each of them words the problems that are its own. A
 /// document of more problems than it holds (`Linter.heldSchemaFindings`) is
-/// validated again by each of them, holding none.
+/// validated again by each of them that has some, holding none.
 ///
 /// Their findings are handed on one at a time (`forEachFinding`): an array
 /// of five million wrong elements is five million findings, of which a
@@ -200,11 +200,11 @@ extension SchemaRule {
             fix: problem.fix(at: found.span, format: format)))
       }
     }
-    if document.holdsEverySchemaFinding {
-      for found in document.schemaFindings { handOn(found) }
-    } else {
+    if document.rulesValidatingAgain.contains(id) {
       SchemaValidator.forEachFinding(
         of: id, in: document, push: document.push, schema: context.schema, targets: context.targets, handOn)
+    } else {
+      for found in document.schemaFindings { handOn(found) }
     }
     for finding in otherFindings(document, context: context) { body(finding) }
   }

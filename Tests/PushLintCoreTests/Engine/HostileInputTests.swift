@@ -333,6 +333,9 @@ struct BoundedRunTests {
     let numbers = (0..<5_000_000).map { String($0 % 100) }.joined(separator: ",")
     scratch.write("aps-array.json", "{\"aps\": {\"alert\": \"hi\", \"custom\": [\(numbers)]}}")
     let wrongItems = (0..<1_000_000).map { String($0 % 100) }.joined(separator: ",")
+    // Each identifier of a categories file was sought in a list of all.
+    let categories = (0..<50_000).map { "{\"identifier\": \"C\($0)\", \"actions\": [{\"identifier\": \"A\($0)\"}]}" }
+    scratch.write("categories.json", "{\"categories\": [\(categories.joined(separator: ","))]}")
     scratch.write("wrong-items.json", "{\"aps\": {\"alert\": {\"loc-key\": \"K\", \"loc-args\": [\(wrongItems)]}}}")
     if case .success(let laughs) = FileSystem.readFile(
       repositoryRoot + "/Tests/Fixtures/plists/billion-laughs.binary.plist")
@@ -351,7 +354,7 @@ struct BoundedRunTests {
     let files = [
       "deep.json", "deep.yaml", "bomb.yaml", "long-string.json", "many-keys.json", "duplicates.json", "nul.json",
       "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
-      "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json",
+      "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json", "categories.json",
     ]
     for format in ["text", "pretty", "sarif"] {
       let result = run(

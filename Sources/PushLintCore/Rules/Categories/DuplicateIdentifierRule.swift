@@ -6,7 +6,7 @@ enum DuplicateIdentifierRule: Rule {
     let project = context.project
     for category in categories(of: document) {
       if let identifier = category["identifier"], let name = identifier.stringValue,
-        let first = project.categories.first(where: { $0.name == name }),
+        let first = project.declaredCategory(name),
         first.path != document.path || first.span != identifier.span,
         // Two source files may belong to two targets (an app and its watch
         // app) that each register the category: only a file can say it twice.
@@ -20,7 +20,7 @@ enum DuplicateIdentifierRule: Rule {
       }
       for action in category["actions"]?.elements ?? [] {
         guard let identifier = action["identifier"], let name = identifier.stringValue,
-          let first = project.actions.first(where: { $0.name == name }),
+          let first = project.declaredAction(name),
           first.path != document.path || first.span != identifier.span,
           // The same action (title, options and kind) offered in two
           // categories is one action to the app's delegate, not two.
