@@ -136,15 +136,23 @@ struct SchemaValidator {
 
   mutating func validate(_ object: Node, against schemaName: String, pushType: String?) {
     let dictionary = schema.schema(schemaName)
-    guard case .object(let members) = object.value else { return }
-    members.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices {
-        validate(buffer.baseAddress! + index, in: dictionary, pushType: pushType)
+    if case .object(let members) = object.stored {
+      members.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices {
+          validate(buffer.baseAddress! + index, in: dictionary, pushType: pushType)
+        }
       }
+    } else if object.isObject {
+      // A large object kept as its bytes: a member at a time.
+      object.forEachMember { member in
+        withUnsafePointer(to: member) { validate($0, in: dictionary, pushType: pushType) }
+      }
+    } else {
+      return
     }
     for (name, spec) in dictionary.possiblyRequired {
       let resolved = spec.resolved(for: pushType)
-      func has(_ key: String) -> Bool { members.contains { dictionary.spec(for: $0.key)?.name == key } }
+      func has(_ key: String) -> Bool { object.containsMember { dictionary.spec(for: $0.key)?.name == key } }
       if resolved.required {
         guard !has(name) else { continue }
         report(
@@ -238,17 +246,11 @@ struct SchemaValidator {
       value.forEachChild { element in checkElement(element, key: key, spec: spec, pushType: pushType) }
       return
     }
-    switch value.value {
-    case .number(let number):
-      checkNumber(number, value: value, key: key, spec: spec)
-    case .string(let text):
-      checkText(text, value: value, key: key, spec: spec)
-      if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes, template?.mentions(text) != true {
-        report(.tooLong(key: key, bytes: text.utf8.count, maxBytes: maxBytes), at: value)
-      }
-    case .object(let members):
+    if type == .object {
+      // Member by member, as arrays.
       if let valuesType = spec.valuesType {
-        for member in members where !member.value.isPlaceholder && JSONType(of: member.value) != valuesType {
+        value.forEachMember { member in
+          guard !member.value.isPlaceholder && JSONType(of: member.value) != valuesType else { return }
           report(
             .valueType(
               .wrongMemberValue(
@@ -259,6 +261,16 @@ struct SchemaValidator {
       }
       if let nested = spec.schema {
         validate(value, against: nested, pushType: pushType)
+      }
+      return
+    }
+    switch value.value {
+    case .number(let number):
+      checkNumber(number, value: value, key: key, spec: spec)
+    case .string(let text):
+      checkText(text, value: value, key: key, spec: spec)
+      if let maxBytes = spec.maxBytes, text.utf8.count > maxBytes, template?.mentions(text) != true {
+        report(.tooLong(key: key, bytes: text.utf8.count, maxBytes: maxBytes), at: value)
       }
     default:
       break

@@ -248,10 +248,11 @@ public struct Node: Sendable {
     return nil
   }
 
+  /// A deferred object's member is built alone.
   @inline(never)
   private func builtMember(_ key: String) -> Member? {
-    guard case .object(let members) = builtValue().stored else { return nil }
-    return members.lastIndex(named: key).map { members[$0] }
+    guard case .deferred(let deferred) = stored else { return nil }
+    return deferred.lastMember(named: key, start: span.start, pointer: pointer)
   }
 
   /// Whether the object has a member `key` (asked without copying it).

@@ -172,8 +172,8 @@ struct DeferredJSON: Sendable {
   /// A scanner over `bytes` placed where they begin in the file (`start`).
   private static func scanner(over bytes: UnsafeBufferPointer<UInt8>, from start: SourcePosition) -> JSONScanner {
     var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
-    scanner.defersLargeArrays = bytes.count >= JSONScanner.largeArrayBytes
-    scanner.largeArrayDepth = 1
+    scanner.defersLargeContainers = bytes.count >= JSONScanner.largeContainerBytes
+    scanner.largeContainerDepth = 1
     // Columns on the first line count on from the value's own column.
     scanner.lineStart = 1 - start.column
     scanner.columnCacheOffset = 0
@@ -190,10 +190,51 @@ struct DeferredJSON: Sendable {
       start: start, isObject: true,
       read: { scanner, _ in
         guard let (key, keySpan) = try? scanner.parseKey(),
-          let value = try? scanner.parseSubtree(parent: pointer, token: key)
+          let value = Self.child(&scanner, parent: pointer, token: key)
         else { return nil }
         return Member(key: key, keySpan: keySpan, value: value)
       }, body)
+  }
+
+  /// The child value at the scanner's index, `token` of the container at
+  /// `parent`, as the deferred container built would hold it: a large
+  /// container in it is kept as its bytes.
+  private static func child(_ scanner: inout JSONScanner, parent: String, token: String) -> Node? {
+    scanner.skipWhitespace()
+    if scanner.defersLargeContainers, scanner.index < scanner.bytes.count,
+      scanner.bytes[scanner.index] == UInt8(ascii: "[") || scanner.bytes[scanner.index] == UInt8(ascii: "{"),
+      let (deferred, span) = scanner.deferLargeContainer(depth: 1)
+    {
+      return Node(stored: .deferred(deferred), span: span, parent: parent, token: token)
+    }
+    return try? scanner.parseSubtree(parent: parent, token: token)
+  }
+
+  /// The last member named `key` of a deferred object (as `Node.member`
+  /// finds it), built alone: the other members' values are skipped.
+  func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
+    guard type == .object else { return nil }
+    return bytes.withUnsafeBufferPointer { bytes in
+      var scanner = Self.scanner(over: bytes, from: start)
+      scanner.index = 1
+      scanner.skipWhitespace()
+      var found: Member?
+      while scanner.index < bytes.count && bytes[scanner.index] != UInt8(ascii: "}") {
+        guard let (name, keySpan) = try? scanner.parseKey() else { break }
+        if name.isSameKey(as: key) {
+          guard let value = Self.child(&scanner, parent: pointer, token: name) else { break }
+          found = Member(key: name, keySpan: keySpan, value: value)
+        } else {
+          scanner.skipWhitespace()
+          guard scanner.skipValue(depth: 0, checkingKeys: false) else { break }
+        }
+        scanner.skipWhitespace()
+        guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ",") else { break }
+        scanner.index += 1
+        scanner.skipWhitespace()
+      }
+      return found
+    }
   }
 
   /// Calls `body` with each element of a deferred array, built one at a
@@ -201,7 +242,7 @@ struct DeferredJSON: Sendable {
   func forEachElement(start: SourcePosition, pointer: String, _ body: (Node) throws -> Void) rethrows {
     try forEachChild(
       start: start, isObject: false,
-      read: { scanner, position in try? scanner.parseSubtree(parent: pointer, token: String(position)) }, body)
+      read: { scanner, position in Self.child(&scanner, parent: pointer, token: String(position)) }, body)
   }
 
   /// The children of a deferred container, each read by `read` from a
@@ -260,27 +301,40 @@ extension JSONScanner {
     return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
   }
 
-  /// Arrays this large are kept as bytes inside a top-level value (and
-  /// inside a deferred value built): no payload comes near it (APNs takes
-  /// 4 KB), while a fixture's array of five million numbers would cost
-  /// some 200 bytes a number as nodes.
-  static let largeArrayBytes = 64 << 10
+  /// Containers this large are kept as bytes inside a top-level value (and
+  /// inside a deferred value built), arrays and objects of many members: no
+  /// payload comes near it (APNs takes 4 KB), while a fixture's array of
+  /// five million numbers would cost some 200 bytes a number as nodes.
+  static let largeContainerBytes = 64 << 10
+  /// An object this large is kept as bytes when it has this many members
+  /// or more: one that is large for a large value in it (an alert around a
+  /// large `loc-args`) is built, rules read its members one by one, and the
+  /// large value in it is kept as bytes itself.
+  static let wideObjectMembers = 1024
 
-  /// The array at `index`, deferred when it spans `largeArrayBytes` or
-  /// more; nil, with nothing consumed, when it is smaller (the arrays inside
-  /// it are then not measured again) or when the parser should read it. A
-  /// scan refused once (a repeated key, broken syntax) is not tried again
-  /// in the document: the tree is built, as for any small document.
-  mutating func deferLargeArray(depth: Int) -> (DeferredJSON, SourceSpan)? {
+  /// The container at `index`, deferred when it is large (as
+  /// `largeContainerBytes` says); nil, with nothing consumed, when it is
+  /// not, or when the parser should read it. The containers inside one that
+  /// is small are not measured again, nor the objects inside a large object
+  /// of few members. A scan refused once (a repeated key, broken syntax) is
+  /// not tried again in the document: the tree is built, as for any small
+  /// document.
+  mutating func deferLargeContainer(depth: Int) -> (DeferredJSON, SourceSpan)? {
     let saved = place
     let start = position(at: index)
+    let isObject = bytes[index] == UInt8(ascii: "{")
     guard skipValue(depth: depth) else {
       goBack(to: saved)
-      defersLargeArrays = false
+      defersLargeContainers = false
       return nil
     }
-    guard index - saved.index >= Self.largeArrayBytes else {
+    guard index - saved.index >= Self.largeContainerBytes else {
       knownSmallUntil = index
+      goBack(to: saved)
+      return nil
+    }
+    if isObject && outerCommas + 1 < Self.wideObjectMembers {
+      knownNarrowUntil = index
       goBack(to: saved)
       return nil
     }
@@ -314,7 +368,7 @@ extension JSONScanner {
   /// past the reader's limit.
   /// With `checkingKeys` false, keys are only read as strings (escapes,
   /// any text, any number of them), for a scan that needs no repeats told.
-  private mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
+  fileprivate mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
     let saved = place
     // Values nest a few levels: the scan's stacks fit on the machine stack.
     // A value nested deeper is scanned again with room for any depth the
@@ -350,6 +404,7 @@ extension JSONScanner {
     depth: Int, checkingKeys: Bool, objects: UnsafeMutableBufferPointer<UInt64>,
     keys: UnsafeMutableBufferPointer<Range<Int>>
   ) -> SkipOutcome {
+    outerCommas = 0
     // The keys of the open objects, each object's after a marker (a
     // negative range: a key's range may be empty, `""`).
     let marker = Self.keyMarker
@@ -410,6 +465,7 @@ extension JSONScanner {
         let inObject = isObject(at: level - 1)
         let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if bytes[index] == UInt8(ascii: ",") {
+          if level == 1 { outerCommas += 1 }
           index += 1
           skipWhitespace()
           guard index < bytes.count, bytes[index] != closer else { return .refused }

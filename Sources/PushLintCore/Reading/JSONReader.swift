@@ -85,7 +85,7 @@ public struct JSONReader {
     scanner.index = start
     scanner.eagerKeys = eagerKeys
     scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
-    scanner.defersLargeArrays = eagerKeys != nil && bytes.count >= JSONScanner.largeArrayBytes
+    scanner.defersLargeContainers = eagerKeys != nil && bytes.count >= JSONScanner.largeContainerBytes
     // A byte-order mark takes no column: editors do not show it, so the
     // first character after it is column 1.
     scanner.lineStart = start
@@ -135,17 +135,23 @@ struct JSONScanner {
   var eagerKeys: EagerKeys?
   /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
   var defersARootThatIsNoObject = false
-  /// Whether an array that spans `largeArrayBytes` or more, inside at least
-  /// `largeArrayDepth` containers, is checked and kept as its bytes
-  /// (`deferLargeArray`).
-  var defersLargeArrays = false
-  /// In a document, 2: an array inside a top-level value (a payload's
+  /// Whether a large container (`largeContainerBytes`) inside at least
+  /// `largeContainerDepth` others is checked and kept as its bytes
+  /// (`deferLargeContainer`).
+  var defersLargeContainers = false
+  /// In a document, 2: a container inside a top-level value (a payload's
   /// `aps`), not the top-level value itself (a categories file's
   /// `categories`, which its rules read whole); in a deferred value built, 1.
-  var largeArrayDepth = 2
-  /// The end of the last array found small: arrays inside it are not
+  var largeContainerDepth = 2
+  /// The end of the last container found small: those inside it are not
   /// measured again.
   var knownSmallUntil = 0
+  /// The end of the last large object of few members: the objects inside
+  /// it are not measured again.
+  var knownNarrowUntil = 0
+  /// The commas between the outermost container's children in the last
+  /// scan that skipped a value.
+  var outerCommas = 0
 
   /// In ASCII text a column is a byte count, with nothing to scan.
   let isASCII: Bool
@@ -335,9 +341,9 @@ struct JSONScanner {
         {
           return root
         }
-      } else if defersLargeArrays, stack.count >= largeArrayDepth, index >= knownSmallUntil,
-        bytes[index] == UInt8(ascii: "["),
-        let (deferred, span) = deferLargeArray(depth: stack.count)
+      } else if defersLargeContainers, stack.count >= largeContainerDepth, index >= knownSmallUntil,
+        bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "{") && index >= knownNarrowUntil,
+        let (deferred, span) = deferLargeContainer(depth: stack.count)
       {
         if let root = try attach(
           Node(stored: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,

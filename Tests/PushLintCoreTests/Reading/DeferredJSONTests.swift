@@ -258,15 +258,28 @@ struct DeferredJSONTests {
     return "[\n  " + parts.joined(separator: ",\n  ") + "\n]"
   }
 
-  /// Below the root, an array of 64 KiB and more is kept as its bytes (a
+  /// An object of `members` members in several scripts, each holding a
+  /// little, with a large array among them.
+  static func wideObject(members: Int) -> String {
+    var parts = (0..<members).map { "\"ключ\($0)\": {\"v\": [\($0), \"é😀\"], \"s\": \"x\\n\"}" }
+    parts.insert("\"large\": \(largeArray(elements: 4000, nestedLarge: false))", at: members / 2)
+    return "{\n" + parts.joined(separator: ",\n") + "}"
+  }
+
+  /// Inside a top-level value, an array of 64 KiB and more, or an object
+  /// as large and of a thousand members or more, is kept as its bytes (a
   /// payload never holds one: a fixture's array of numbers would cost some
   /// 200 bytes a number as nodes), and reads as the very tree, its findings
-  /// and sizes. Inside it, built, a large array is kept the same way.
-  @Test func largeArraysBelowTheRootAreKeptAsBytesAndReadTheSame() throws {
+  /// and sizes. Inside one, built, a large container is kept the same way.
+  /// A large object of few members (an alert around a large `loc-args`) is
+  /// built, and the large value in it kept as bytes.
+  @Test func largeContainersInsideTopLevelValuesAreKeptAsBytesAndReadTheSame() throws {
     let large = Self.largeArray(elements: 4000)
-    #expect(Self.largeArray(elements: 4000, nestedLarge: false).utf8.count >= JSONScanner.largeArrayBytes)
+    #expect(Self.largeArray(elements: 4000, nestedLarge: false).utf8.count >= JSONScanner.largeContainerBytes)
+    let narrow = (0..<2000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
     let text =
-      "{\"aps\": {\"alert\": {\"loc-key\": \"K\", \"loc-args\": \(large)}, \"url-args\": [\"a\", [1]]},\n"
+      "{\"aps\": {\"alert\": {\"loc-key\": \"K\", \"loc-args\": \(large)}, \"url-args\": [\"a\", [1]],\n"
+      + "\"content-state\": \(Self.wideObject(members: 2000)), \"small\": {\(narrow)}},\n"
       + "\"message\": {\"data\": [\(large), 1]}, \"data\": \(large)}"
     let result = Self.expectSameReading(text)
     let root = try #require(result.root)
@@ -275,13 +288,18 @@ struct DeferredJSONTests {
     let alert = try #require(root["aps"]?["alert"])
     let messageData = try #require(root["message"]?["data"]?.elements?.first)
     #expect(isDeferred(locArgs) && !isDeferred(urlArgs) && !isDeferred(alert) && isDeferred(messageData))
+    let contentState = try #require(root["aps"]?["content-state"])
+    let small = try #require(root["aps"]?["small"])
+    #expect(isDeferred(contentState) && !isDeferred(small))
+    let largeInside = try #require(contentState["large"])
+    #expect(isDeferred(largeInside) && largeInside.pointer == "/aps/content-state/large")
     // Built, the array keeps the large array inside it as bytes.
     let inside = try #require(locArgs.elements?[2001])
     #expect(isDeferred(inside) && inside.elementCount == 4000)
     #expect(inside.pointer == "/aps/alert/loc-args/2001")
     // A small document is read as before, whatever it holds.
-    let small = Self.expectSameReading("{\"aps\": {\"url-args\": \(Self.largeArray(elements: 30))}}")
-    let smallArray = try #require(small.root?["aps"]?["url-args"])
+    let smallDocument = Self.expectSameReading("{\"aps\": {\"url-args\": \(Self.largeArray(elements: 30))}}")
+    let smallArray = try #require(smallDocument.root?["aps"]?["url-args"])
     #expect(!isDeferred(smallArray))
   }
 
@@ -303,11 +321,24 @@ struct DeferredJSONTests {
   /// its elements as the built one does.
   @Test func aDeferredContainerWalkedAChildAtATimeGivesTheBuiltChildren() throws {
     let large = Self.largeArray(elements: 4000)
-    let text = "{\"aps\": {\"x\": \(large)},\n \"data\": {\"a\": \(large), \"b\": {\"c\": [1]}, \"é\": \"ü\"}}"
+    let text =
+      "{\"aps\": {\"x\": \(large), \"w\": \(Self.wideObject(members: 2000))},\n"
+      + "\"data\": {\"a\": \(large), \"b\": {\"c\": [1]}, \"é\": \"ü\"}}"
     let root = try #require(
       JSONReader.read(Array(text.utf8), deferringAllBut: DocumentClassifier.keysItReads).root)
-    let nodes = [try #require(root["aps"]?["x"]), try #require(root["data"])]
+    let nodes = [
+      try #require(root["aps"]?["x"]), try #require(root["aps"]?["w"]), try #require(root["data"]),
+    ]
     for node in nodes {
+      // A member is found as in the built object, built alone.
+      for key in ["ключ0", "large", "ключ1999", "b", "é", "absent", "ключ"] {
+        var found: [String] = []
+        if let member = node.member(key) { Self.dump(member.value, into: &found) }
+        var expected: [String] = []
+        if let member = node.built.member(key) { Self.dump(member.value, into: &expected) }
+        #expect(found == expected && node.hasMember(key) == !expected.isEmpty, "\(key)")
+        #expect(node.member(key)?.keySpan == node.built.member(key)?.keySpan, "\(key)")
+      }
       #expect(isDeferred(node))
       var walked: [String] = []
       node.forEachChild { Self.dump($0, into: &walked) }
@@ -318,7 +349,7 @@ struct DeferredJSONTests {
       node.forEachMember { keys.append("\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)") }
       #expect(keys == (node.built.members ?? []).map { "\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)" })
       #expect(node.elementCount == node.built.elements?.count)
-      #expect(node.containsMember { $0.key == "é" } == node.isObject)
+      #expect(node.containsMember { $0.key == "é" || $0.key == "ключ7" } == node.isObject)
       #expect(!node.containsMember { $0.key == "absent" })
     }
   }

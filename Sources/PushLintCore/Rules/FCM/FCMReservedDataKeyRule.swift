@@ -6,12 +6,16 @@ enum FCMReservedDataKeyRule: Rule {
   }
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard document.kind == .fcmMessage, let data = document.root?["message"]?["data"]?.members else { return [] }
-    return data.filter { Self.isReserved($0.key) }.map { member in
-      finding(
-        atKeyOf: member,
-        "FCM reserves the data key \"\(member.key)\" (\"from\", \"message_type\", \"google.*\" and \"gcm.notification.*\"); the request is rejected",
-        help: "rename it")
+    guard document.kind == .fcmMessage, let data = document.root?["message"]?["data"] else { return [] }
+    var findings: [Finding] = []
+    data.forEachMember { member in
+      guard Self.isReserved(member.key) else { return }
+      findings.append(
+        finding(
+          atKeyOf: member,
+          "FCM reserves the data key \"\(member.key)\" (\"from\", \"message_type\", \"google.*\" and \"gcm.notification.*\"); the request is rejected",
+          help: "rename it"))
     }
+    return findings
   }
 }
