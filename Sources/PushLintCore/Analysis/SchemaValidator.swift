@@ -25,7 +25,7 @@ struct SchemaValidator {
   /// Findings past this many are not kept, and `overflowed` says so.
   var limit = Int.max
   var overflowed = false
-  /// The rules whose problems were found, kept or not.
+  /// Once `overflowed`, the rules whose problems were found, kept or not.
   var rulesFound: Set<RuleID> = []
   /// Given, each finding goes to it as it is found instead of `findings`.
   var sink: ((SchemaFinding) -> Void)?
@@ -38,7 +38,7 @@ struct SchemaValidator {
   }
 
   /// Validates what a document of this kind holds: its findings, or past
-  /// `limit` of them none, and the rules whose problems it found.
+  /// `limit` of them none and the rules whose problems it found.
   static func validate(
     _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion], limit: Int = .max
   ) -> (findings: [SchemaFinding], complete: Bool, rules: Set<RuleID>) {
@@ -123,9 +123,13 @@ struct SchemaValidator {
       sink(SchemaFinding(problem: problem, span: span, pointer: pointer(), severity: severity))
     } else if findings.count < limit {
       findings.append(SchemaFinding(problem: problem, span: span, pointer: pointer(), severity: severity))
-      rulesFound.insert(problem.rule)
     } else {
-      overflowed = true
+      // The rules are gathered only past the limit: a rule's name is a
+      // string, hashed at each insertion.
+      if !overflowed {
+        overflowed = true
+        for found in findings { rulesFound.insert(found.problem.rule) }
+      }
       rulesFound.insert(problem.rule)
     }
   }

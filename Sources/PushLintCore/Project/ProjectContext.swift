@@ -200,8 +200,14 @@ public struct ProjectContext: Sendable {
   }
 
   /// The first declaration of a category, or of an action, of this name.
-  public func declaredCategory(_ name: String) -> Declaration? { firstCategory[name].map { categories[$0] } }
-  public func declaredAction(_ name: String) -> Declaration? { firstAction[name].map { actions[$0] } }
+  /// Asked of a payload's category in every run, most of them without a
+  /// categories file: an empty table is not asked (that would hash the name).
+  public func declaredCategory(_ name: String) -> Declaration? {
+    firstCategory.isEmpty ? nil : firstCategory[name].map { categories[$0] }
+  }
+  public func declaredAction(_ name: String) -> Declaration? {
+    firstAction.isEmpty ? nil : firstAction[name].map { actions[$0] }
+  }
 
   /// Every app's Info.plist as Xcode builds it, as far as the run can tell:
   /// with an Xcode project, each iOS, iPadOS or visionOS app target's

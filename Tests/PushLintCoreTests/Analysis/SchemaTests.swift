@@ -40,7 +40,8 @@ import Testing
     let held = SchemaValidator.validate(
       document, push: push, schema: .standard, targets: context.targets, limit: Linter.heldSchemaFindings)
     #expect(all.complete && all.findings.count > Linter.heldSchemaFindings)
-    #expect(!held.complete && held.findings.isEmpty && held.rules == all.rules && all.rules.count == 5)
+    let rulesFound = Set(all.findings.map(\.problem.rule))
+    #expect(!held.complete && held.findings.isEmpty && held.rules == rulesFound && rulesFound.count == 5)
     func words(_ findings: [Finding]) -> [String] {
       findings.map {
         "\($0.rule) \($0.span.start.line):\($0.span.start.column) \($0.pointer) \($0.message) \($0.help ?? "")"
@@ -54,7 +55,7 @@ import Testing
       var holding = document
       holding.schemaFindings = all.findings
       var validatingAgain = document
-      validatingAgain.rulesValidatingAgain = all.rules
+      validatingAgain.rulesValidatingAgain = held.rules
       let fromHeld = words(ruleType.check(holding, context: context))
       #expect(fromHeld == words(ruleType.check(validatingAgain, context: context)), "\(ruleType.id)")
       #expect(!fromHeld.isEmpty || ruleType.id == .requiredKeyMissing, "\(ruleType.id)")
