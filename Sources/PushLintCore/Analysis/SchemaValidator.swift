@@ -22,11 +22,11 @@ struct SchemaValidator {
   /// has twenty thousand custom keys).
   var payloadKeys: Set<String>?
   var apsHasAKeyOfItsOwn: Bool?
-  /// Findings past this many are not kept, and `overflowed` says so.
+  /// Findings past this many are not kept.
   var limit = Int.max
-  var overflowed = false
-  /// Once `overflowed`, the rules whose problems were found, kept or not.
-  var rulesFound: Set<RuleID> = []
+  /// Once findings pass `limit`, the rules whose problems were found, kept
+  /// or not; empty until then.
+  var rulesPastLimit: Set<RuleID> = []
   /// Given, each finding goes to it as it is found instead of `findings`.
   var sink: ((SchemaFinding) -> Void)?
   /// Given, only this rule's problems are reported: the rest are not made.
@@ -38,14 +38,15 @@ struct SchemaValidator {
   }
 
   /// Validates what a document of this kind holds: its findings, or past
-  /// `limit` of them none and the rules whose problems it found.
+  /// `limit` of them none and the rules whose problems it found (`rules`
+  /// is empty when `findings` holds them all).
   static func validate(
     _ document: Document, push: PushInfo?, schema: PushSchema, targets: [Platform: OSVersion], limit: Int = .max
-  ) -> (findings: [SchemaFinding], complete: Bool, rules: Set<RuleID>) {
+  ) -> (findings: [SchemaFinding], rules: Set<RuleID>) {
     var validator = SchemaValidator(schema: schema, targets: targets)
     validator.limit = limit
     validator.run(document, push: push)
-    return (validator.overflowed ? [] : validator.findings, !validator.overflowed, validator.rulesFound)
+    return (validator.rulesPastLimit.isEmpty ? validator.findings : [], validator.rulesPastLimit)
   }
 
   /// Validates as `validate` does, handing each finding of `rule` to `body`
@@ -126,11 +127,10 @@ struct SchemaValidator {
     } else {
       // The rules are gathered only past the limit: a rule's name is a
       // string, hashed at each insertion.
-      if !overflowed {
-        overflowed = true
-        for found in findings { rulesFound.insert(found.problem.rule) }
+      if rulesPastLimit.isEmpty {
+        for found in findings { rulesPastLimit.insert(found.problem.rule) }
       }
-      rulesFound.insert(problem.rule)
+      rulesPastLimit.insert(problem.rule)
     }
   }
 

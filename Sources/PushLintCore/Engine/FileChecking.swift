@@ -188,15 +188,15 @@ extension Linter {
       isAPNSFile: scope.fileExtension == "apns",
       payloadLimits: scope.payloadLimits)
     // Source code is judged by its compiler; only what it registers is checked.
-    let (schemaFindings, complete, schemaRules) =
+    let (schemaFindings, rulesPastLimit) =
       document.format.isSourceCode
-      ? ([], true, [])
+      ? ([], [])
       : SchemaValidator.validate(
         document, push: push, schema: rules.schema, targets: scope.context.targets,
         limit: Self.heldSchemaFindings)
     document.push = push
     document.schemaFindings = schemaFindings
-    if !complete { document.rulesValidatingAgain = schemaRules }
+    document.rulesValidatingAgain = rulesPastLimit
   }
 
   /// The schema findings a document holds for the generic rules; past them

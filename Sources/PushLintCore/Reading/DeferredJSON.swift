@@ -201,10 +201,7 @@ struct DeferredJSON: Sendable {
   /// container in it is kept as its bytes.
   private static func child(_ scanner: inout JSONScanner, parent: String, token: String) -> Node? {
     scanner.skipWhitespace()
-    if scanner.defersLargeContainers, scanner.index < scanner.bytes.count,
-      scanner.bytes[scanner.index] == UInt8(ascii: "[") || scanner.bytes[scanner.index] == UInt8(ascii: "{"),
-      let (deferred, span) = scanner.deferLargeContainer(depth: 1)
-    {
+    if let (deferred, span) = scanner.largeContainerKeptAsBytes(depth: 1) {
       return Node(stored: .deferred(deferred), span: span, parent: parent, token: token)
     }
     return try? scanner.parseSubtree(parent: parent, token: token)
@@ -213,28 +210,22 @@ struct DeferredJSON: Sendable {
   /// The last member named `key` of a deferred object (as `Node.member`
   /// finds it), built alone: the other members' values are skipped.
   func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
-    guard type == .object else { return nil }
-    return bytes.withUnsafeBufferPointer { bytes in
-      var scanner = Self.scanner(over: bytes, from: start)
-      scanner.index = 1
-      scanner.skipWhitespace()
-      var found: Member?
-      while scanner.index < bytes.count && bytes[scanner.index] != UInt8(ascii: "}") {
-        guard let (name, keySpan) = try? scanner.parseKey() else { break }
-        if name.isSameKey(as: key) {
-          guard let value = Self.child(&scanner, parent: pointer, token: name) else { break }
-          found = Member(key: name, keySpan: keySpan, value: value)
-        } else {
+    var found: Member?
+    // Each member read is the one named `key`, or nil for another, skipped.
+    forEachChild(
+      start: start, isObject: true,
+      read: { scanner, _ -> Member?? in
+        guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
+        guard name.isSameKey(as: key) else {
           scanner.skipWhitespace()
-          guard scanner.skipValue(depth: 0, checkingKeys: false) else { break }
+          return scanner.skipValue(depth: 0, checkingKeys: false) ? .some(nil) : nil
         }
-        scanner.skipWhitespace()
-        guard scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ",") else { break }
-        scanner.index += 1
-        scanner.skipWhitespace()
+        return Self.child(&scanner, parent: pointer, token: name).map { Member(key: name, keySpan: keySpan, value: $0) }
       }
-      return found
+    ) { member in
+      if let member { found = member }
     }
+    return found
   }
 
   /// Calls `body` with each element of a deferred array, built one at a
@@ -311,6 +302,22 @@ extension JSONScanner {
   /// large `loc-args`) is built, rules read its members one by one, and the
   /// large value in it is kept as bytes itself.
   static let wideObjectMembers = 1024
+
+  /// The container at `index`, inside `depth` others, kept as its bytes
+  /// when this scanner defers large containers there and it is large
+  /// (`deferLargeContainer`); nil, with nothing consumed, otherwise.
+  @inline(__always)
+  mutating func largeContainerKeptAsBytes(depth: Int) -> (DeferredJSON, SourceSpan)? {
+    guard defersLargeContainers, depth >= largeContainerDepth, index >= knownSmallUntil, index < bytes.count else {
+      return nil
+    }
+    switch bytes[index] {
+    case UInt8(ascii: "["): break
+    case UInt8(ascii: "{") where index >= knownNarrowUntil: break
+    default: return nil
+    }
+    return deferLargeContainer(depth: depth)
+  }
 
   /// The container at `index`, deferred when it is large (as
   /// `largeContainerBytes` says); nil, with nothing consumed, when it is

@@ -332,19 +332,15 @@ struct JSONScanner {
       guard index < bytes.count else {
         throw error(at: index, .endOfFile(expectingKey: false))
       }
-      if let eagerKeys, stack.count == 1, stack[0].isObject, !eagerKeys.contains(stack[0].key),
-        let (deferred, span) = deferValue(depth: stack.count)
-      {
-        if let root = try attach(
-          Node(stored: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,
-          members: &members, elements: &elements, isSubtree: isSubtree)
-        {
-          return root
+      // App data at the top level, or a large container inside a top-level
+      // value, is checked and kept as its bytes.
+      let keptAsBytes =
+        if let eagerKeys, stack.count == 1, stack[0].isObject, !eagerKeys.contains(stack[0].key) {
+          deferValue(depth: stack.count)
+        } else {
+          largeContainerKeptAsBytes(depth: stack.count)
         }
-      } else if defersLargeContainers, stack.count >= largeContainerDepth, index >= knownSmallUntil,
-        bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "{") && index >= knownNarrowUntil,
-        let (deferred, span) = deferLargeContainer(depth: stack.count)
-      {
+      if let (deferred, span) = keptAsBytes {
         if let root = try attach(
           Node(stored: .deferred(deferred), span: span, parent: parent, token: token), stack: &stack,
           members: &members, elements: &elements, isSubtree: isSubtree)
