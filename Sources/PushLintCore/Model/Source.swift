@@ -1,21 +1,36 @@
 /// A place in a source file. Lines and columns are 1-based; a column counts
 /// Unicode scalars from the start of its line (a byte-order mark takes none).
+///
+/// Every node of a tree holds two spans of two positions, so a position is
+/// kept in 16 bytes: the line and column in 32 bits each (a line or column
+/// past 2^31 − 1, which only a JSON Lines file of billions of lines would
+/// reach, reads as 2^31 − 1), the offset whole.
 public struct SourcePosition: Hashable, Comparable, Sendable {
-  public var line: Int
-  public var column: Int
+  private var storedLine: Int32
+  private var storedColumn: Int32
   /// Byte offset from the start of the file.
   public var offset: Int
 
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
+
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
+  }
+
   public init(line: Int, column: Int, offset: Int) {
-    self.line = line
-    self.column = column
+    self.storedLine = Int32(clamping: line)
+    self.storedColumn = Int32(clamping: column)
     self.offset = offset
   }
 
   public static let fileStart = SourcePosition(line: 1, column: 1, offset: 0)
 
   public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-    (lhs.line, lhs.column, lhs.offset) < (rhs.line, rhs.column, rhs.offset)
+    (lhs.storedLine, lhs.storedColumn, lhs.offset) < (rhs.storedLine, rhs.storedColumn, rhs.offset)
   }
 }
 

@@ -86,12 +86,28 @@ extension [Member] {
       }
       return repeats
     }
-    var first: [String: Int] = [:]
-    for (index, member) in enumerated() {
-      if let earlier = first[member.key] {
-        repeats.append((index, earlier))
-      } else {
-        first[member.key] = index
+    // An open-addressed table of member indices, hashed and compared as a
+    // `[String: Int]` would, in 8 bytes a key rather than a dictionary's
+    // hundred: a wide object's keys are already held by its members.
+    var size = 64
+    while size < count * 2 { size *= 2 }
+    let mask = size - 1
+    var slots = [Int32](repeating: -1, count: size)
+    withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        var slot = buffer[index].key.hashValue & mask
+        while true {
+          let earlier = Int(slots[slot])
+          if earlier < 0 {
+            slots[slot] = Int32(index)
+            break
+          }
+          if buffer[earlier].key == buffer[index].key {
+            repeats.append((index, earlier))
+            break
+          }
+          slot = (slot + 1) & mask
+        }
       }
     }
     return repeats

@@ -393,6 +393,33 @@ import Testing
     #expect(result.keysAreUnique == unique, "\(text)")
   }
 
+  /// A wide object's repeats are found through a table of its members'
+  /// indices: each repeat is paired with the key's first member, whatever
+  /// the table's collisions, as comparing every pair would pair it.
+  @Test(arguments: [17, 40, 1000])
+  func aWideObjectsRepeatedKeysPairWithTheirFirstMember(width: Int) {
+    let span = SourceSpan.fileStart
+    // Keys that repeat once, twice and not at all, in other scripts too,
+    // and one spelled with a combining accent, equal as Swift's strings are.
+    let keys = (0..<width).map { index -> String in
+      switch index % 7 {
+      case 0: "k\(index % 5)"
+      case 1: "ключ\(index % 11)"
+      case 2: index % 2 == 0 ? "caf\u{E9}" : "cafe\u{301}"
+      default: "unique-\(index)"
+      }
+    }
+    let members = keys.map { Member(key: $0, keySpan: span, value: Node(value: .null, span: span, pointer: "")) }
+    var expected: [(index: Int, first: Int)] = []
+    for index in keys.indices {
+      if let first = keys[..<index].firstIndex(of: keys[index]) { expected.append((index, first)) }
+    }
+    let found = members.repeatedKeys()
+    #expect(!expected.isEmpty)
+    #expect(found.map(\.index) == expected.map(\.index))
+    #expect(found.map(\.first) == expected.map(\.first))
+  }
+
   @Test func aRepeatedKeyOnOneJSONLineIsReportedThere() {
     let lines = """
       {"aps": {"alert": "one", "badge": 1}}
