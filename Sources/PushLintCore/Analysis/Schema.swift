@@ -179,8 +179,9 @@ public struct PayloadLimits: Sendable {
 /// be copied (seven retains) each time one is made.
 public final class PushSchema: Sendable {
   public let schemas: [String: DictionarySchema]
-  /// `schemas` in name order, for what looks through them all.
-  public let schemasInNameOrder: [DictionarySchema]
+  /// For each key of the schemas whose keys are case-sensitive, those that
+  /// list it, in name order: where an unknown key may belong instead.
+  private let schemasListing: [String: [DictionarySchema]]
   public let payloadLimits: [String: Int]
   public let defaultPayloadLimit: Int
   public let legacyPayloadLimits: [(platform: Platform, below: OSVersion, limit: Int)]
@@ -188,6 +189,11 @@ public final class PushSchema: Sendable {
   public let pushTypeNames: [String]
   public let liveActivityKeys: [String]
   private let limitsWithoutTargets: PayloadLimits
+
+  /// The schemas that list `key`, in name order (case-sensitive ones only).
+  public func schemas(listing key: String) -> [DictionarySchema] {
+    schemasListing[key] ?? []
+  }
 
   /// Whether two bundle identifiers are the same one: Apple's glossary has
   /// them case-insensitive.
@@ -283,7 +289,13 @@ public final class PushSchema: Sendable {
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
     let schemas = try PushSchema.dictionarySchemas(root["schemas"])
     self.schemas = schemas
-    schemasInNameOrder = schemas.values.sorted { $0.name < $1.name }
+    var schemasListing: [String: [DictionarySchema]] = [:]
+    for dictionary in schemas.values.sorted(by: { $0.name < $1.name }) where !dictionary.caseInsensitiveKeys {
+      for key in dictionary.keys where schemasListing[key.name]?.last !== dictionary {
+        schemasListing[key.name, default: []].append(dictionary)
+      }
+    }
+    self.schemasListing = schemasListing
     let sortedLimits = payloadLimits.sorted { $0.key < $1.key }
     limitsWithoutTargets = PayloadLimits(
       pushTypes: sortedLimits.map(\.key), limits: sortedLimits.map(\.value), otherwise: defaultLimit)

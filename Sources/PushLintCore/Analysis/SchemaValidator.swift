@@ -104,9 +104,12 @@ struct SchemaValidator {
     if attributes.isObject { validate(attributes, against: "content-extension-attributes", pushType: nil) }
   }
 
-  /// Whether problems of `rule` are reported (`onlyRule`).
+  /// Whether problems of `rule` are made: all of them, or `onlyRule`'s.
+  /// Past `limit` a problem only names its rule, so one whose rule is
+  /// named already is not made (nor its did-you-mean sought).
   func reports(_ rule: RuleID) -> Bool {
-    onlyRule.map { $0 == rule } ?? true
+    if let onlyRule { return onlyRule == rule }
+    return rulesPastLimit.isEmpty || !rulesPastLimit.contains(rule)
   }
 
   mutating func report(
@@ -202,12 +205,7 @@ struct SchemaValidator {
     // What an unknown key may be instead is sought only for its own rule.
     guard reports(.unknownKey) else { return }
     let suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
-    let home =
-      suggestion != nil
-      ? nil
-      : schema.schemasInNameOrder.first(where: {
-        $0.name != dictionary.name && !$0.caseInsensitiveKeys && $0.keys.contains { $0.name == member.key }
-      })
+    let home = suggestion != nil ? nil : schema.schemas(listing: member.key).first { $0.name != dictionary.name }
     var customData: UnknownKeyRule.CustomData?
     if dictionary.name == "aps" {
       customData = UnknownKeyRule.CustomData(value: member.value.span, movesBeside: nil)

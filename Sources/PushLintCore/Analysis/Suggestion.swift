@@ -14,11 +14,14 @@ public enum Suggestion {
     let normalized: [String]
     /// Each word lowercased, as the scalars the edit distance compares.
     let lowercased: [[Unicode.Scalar]]
+    /// The most scalars of any word in `lowercased`.
+    let longest: Int
 
     public init(_ words: [String]) {
       self.words = words
       normalized = words.map(Suggestion.normalize)
       lowercased = words.map { Array($0.lowercased().unicodeScalars) }
+      longest = lowercased.map(\.count).max() ?? 0
     }
   }
 
@@ -27,12 +30,18 @@ public enum Suggestion {
     if let same = candidates.normalized.firstIndex(of: normalizedWord) { return candidates.words[same] }
     let limit = max(1, word.count / 3)
     let lowercasedWord = Array(word.lowercased().unicodeScalars)
-    var best: (String, Int)?
-    for (candidate, lowercased) in zip(candidates.words, candidates.lowercased) {
-      let distance = editDistance(lowercasedWord, lowercased, limit: limit)
-      if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
+    // The table's rows, shared by every candidate: a schema's keys are the
+    // candidates for each of a document's unknown keys, however many.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (candidates.longest + 1)) { rows in
+      var best: (index: Int, distance: Int)?
+      for index in candidates.lowercased.indices {
+        // Only a nearer candidate than the best so far can take its place.
+        let bound = best.map { $0.distance - 1 } ?? limit
+        let distance = editDistance(lowercasedWord, candidates.lowercased[index], limit: bound, rows: rows.baseAddress!)
+        if distance <= bound { best = (index, distance) }
+      }
+      return best.map { candidates.words[$0.index] }
     }
-    return best?.0
   }
 
   static func normalize(_ word: String) -> String {
@@ -42,11 +51,25 @@ public enum Suggestion {
   /// Edit distance counting a swap of two neighbours as one edit (`titel`
   /// → `title`), giving up (returning `limit + 1`) once it exceeds `limit`.
   static func editDistance(_ left: [Unicode.Scalar], _ right: [Unicode.Scalar], limit: Int) -> Int {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (right.count + 1)) { rows in
+      editDistance(left, right, limit: limit, rows: rows.baseAddress!)
+    }
+  }
+
+  /// `editDistance` in `rows`, room for three rows of `right.count + 1`.
+  /// Every path to the last cell passes through each row at a cost no less
+  /// than the row's smallest (a swap skips a row, but the cell it skips
+  /// costs no more than the swap), so a row past `limit` settles it.
+  private static func editDistance(
+    _ left: [Unicode.Scalar], _ right: [Unicode.Scalar], limit: Int, rows: UnsafeMutablePointer<Int>
+  ) -> Int {
     if abs(left.count - right.count) > limit { return limit + 1 }
     if left.isEmpty || right.isEmpty { return max(left.count, right.count) }
-    var beforePrevious = [Int](repeating: 0, count: right.count + 1)
-    var previous = Array(0...right.count)
-    var current = [Int](repeating: 0, count: right.count + 1)
+    let width = right.count + 1
+    var beforePrevious = rows
+    var previous = rows + width
+    var current = rows + 2 * width
+    for j in 0...right.count { previous[j] = j }
     for i in 1...left.count {
       current[0] = i
       var rowMinimum = i
