@@ -346,11 +346,13 @@ private struct XMLPlistReader {
       if let key = frame.key {
         throw OffsetSyntaxError(offset: tag.start, problem: SyntaxErrorRule.PlistProblem.keyWithoutValue(key: key.0))
       }
-      let node = Node(stored: .object(frame.members), span: span(frame.start, tag.end), pointer: frame.pointer)
+      let node = Node(
+        stored: .object(frame.members.trimmedToSize()), span: span(frame.start, tag.end), pointer: frame.pointer)
       deliver(node, stack: &stack, root: &root)
     case .array:
       guard tag.name == "array" else { throw mismatched(tag, expected: "array", openedAt: frame.start) }
-      let node = Node(stored: .array(frame.elements), span: span(frame.start, tag.end), pointer: frame.pointer)
+      let node = Node(
+        stored: .array(frame.elements.trimmedToSize()), span: span(frame.start, tag.end), pointer: frame.pointer)
       deliver(node, stack: &stack, root: &root)
     case .plist:
       guard tag.name == "plist" else { throw mismatched(tag, expected: "plist", openedAt: frame.start) }

@@ -76,3 +76,19 @@ struct ScratchStack<Element>: ~Copyable {
     return array
   }
 }
+
+extension Array {
+  /// The array in storage of its own size when appending has left it much
+  /// larger (a mapping of three members in room for four): what a reader
+  /// closes lives as long as the tree. The JSON reader sizes its containers
+  /// this way from its scratch stacks; the readers that append use this.
+  /// Only a small array is copied: a large one's copy would briefly double
+  /// what it trims.
+  func trimmedToSize() -> [Element] {
+    guard count <= 64, capacity > count + count / 8 else { return self }
+    var trimmed: [Element] = []
+    trimmed.reserveCapacity(count)
+    trimmed.append(contentsOf: self)
+    return trimmed
+  }
+}

@@ -257,7 +257,7 @@ private struct YAMLTreeBuilder {
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
       guard let frame = stack.popLast() else { return }
       let node = Node(
-        value: frame.isMapping ? .object(frame.members) : .array(frame.elements),
+        value: frame.isMapping ? .object(frame.members.trimmedToSize()) : .array(frame.elements.trimmedToSize()),
         span: SourceSpan(start: frame.start, end: eventSpan.end), pointer: frame.pointer)
       add(node, anchor: frame.anchor, count: 0, subtreeCount: frame.anchor == nil ? 0 : countNodes(node))
     case YAML_ALIAS_EVENT:

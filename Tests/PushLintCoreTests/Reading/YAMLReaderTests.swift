@@ -20,6 +20,22 @@ import Testing
     #expect(root["aps"]?["badge"]?.numberValue?.literal == "3")
   }
 
+  /// A closed mapping or sequence is kept in storage of its own size: a
+  /// tree of many small records would otherwise hold room for a quarter
+  /// more members than it has.
+  @Test func closedContainersTakeTheRoomTheirChildrenNeed() throws {
+    let records = (0..<40).map { "  - id: \($0)\n    name: record-\($0)\n    score: 0.5\n" }.joined()
+    let root = try #require(read("records:\n" + records).first?.result.root)
+    let elements = try #require(root["records"]?.elements)
+    #expect(elements.count == 40)
+    #expect(elements.capacity <= 45)
+    for record in elements {
+      let members = try #require(record.members)
+      #expect(members.map(\.key) == ["id", "name", "score"])
+      #expect(members.capacity == 3)
+    }
+  }
+
   @Test func scalarsResolveAsYAML12() throws {
     let text = """
       a: true
