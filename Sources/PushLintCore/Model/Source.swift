@@ -1,3 +1,5 @@
+import CByteScan
+
 /// A place in a source file. Lines and columns are 1-based; a column counts
 /// Unicode scalars from the start of its line (a byte-order mark takes none).
 ///
@@ -52,7 +54,7 @@ public struct SourceSpan: Hashable, Sendable {
 }
 
 /// Turns byte offsets into line/column positions. Built once per file; lookups
-/// are a binary search plus a scan of one line.
+/// are a binary search plus a scan of at most `columnStep` bytes of one line.
 public struct LineIndex: Sendable {
   /// Byte offset at which each line starts; `lineStarts[0] == 0`.
   public private(set) var lineStarts: [Int]
@@ -61,11 +63,19 @@ public struct LineIndex: Sendable {
   /// Where the first line's text starts: after a byte-order mark, which
   /// takes no column (editors do not show it).
   private let textStart: Int
+  /// The column at each multiple of `columnStep` that falls inside a line
+  /// longer than it (0 elsewhere): a lookup scans from the nearest one
+  /// before it. Without them, each lookup on a long line scanned it from
+  /// its start, and a property list written on one line took time growing
+  /// with the square of its length.
+  private let columnMarks: [UInt32]
+  static let columnStep = 1024
 
   public init(bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0) {
     self.bytes = bytes
     self.firstLine = firstLine
-    textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    self.textStart = textStart
     var starts = [0]
     bytes.withUnsafeBufferPointer { buffer in
       for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
@@ -73,6 +83,27 @@ public struct LineIndex: Sendable {
       }
     }
     lineStarts = starts
+    var marks: [UInt32] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let step = Self.columnStep
+      for line in starts.indices {
+        let begin = line == 0 ? textStart : starts[line]
+        let end = line + 1 < starts.count ? starts[line + 1] - 1 : buffer.count
+        guard end - begin > step else { continue }
+        if marks.isEmpty { marks = Array(repeating: 0, count: buffer.count / step + 1) }
+        var counted = begin
+        var column = 1
+        var mark = begin / step + 1
+        while mark * step <= end {
+          column += pushlint_count_scalar_starts(base, counted, mark * step)
+          counted = mark * step
+          marks[mark] = UInt32(clamping: column)
+          mark += 1
+        }
+      }
+    }
+    columnMarks = marks
   }
 
   public var lineCount: Int { lineStarts.count }
@@ -94,9 +125,13 @@ public struct LineIndex: Sendable {
     let low = lineIndex(containing: offset)
     var column = 1
     var index = low == 0 && offset >= textStart ? textStart : lineStarts[low]
-    while index < offset {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
+    let mark = offset / Self.columnStep
+    if mark * Self.columnStep > index, mark < columnMarks.count, columnMarks[mark] != 0 {
+      index = mark * Self.columnStep
+      column = Int(columnMarks[mark])
+    }
+    if index < offset {
+      column += bytes.withUnsafeBufferPointer { pushlint_count_scalar_starts($0.baseAddress!, index, offset) }
     }
     return SourcePosition(line: firstLine + low, column: column, offset: offset)
   }
