@@ -345,6 +345,13 @@ struct BoundedRunTests {
     scratch.write("Localizable.strings", "\"A\" = \"" + String(repeating: "x", count: 20 << 20))
     scratch.write(
       "many.strings", (0..<200_000).map { "\"K\($0)\" = \"%@ \\U00e9 %\($0 % 9 + 1)$@\";\n" }.joined())
+    // Files written on one line: each column was counted from the line's
+    // start, so these took minutes.
+    scratch.write("one-line.strings", (0..<40_000).map { "\"K\($0)\" = \"v\($0)\";" }.joined())
+    scratch.write(
+      "one-line.plist",
+      "<plist version=\"1.0\"><dict><key>Flags</key><array>" + String(repeating: "<true/>", count: 200_000)
+        + "</array></dict></plist>")
     scratch.write(
       "placeholders.json",
       "{\"aps\": {\"alert\": \"" + (0..<100_000).map { "{{x\($0)}}" }.joined() + "\"}, \"b\": ["
@@ -355,6 +362,7 @@ struct BoundedRunTests {
       "deep.json", "deep.yaml", "bomb.yaml", "long-string.json", "many-keys.json", "duplicates.json", "nul.json",
       "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
       "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json", "categories.json",
+      "one-line.strings", "one-line.plist",
     ]
     for format in ["text", "pretty", "sarif"] {
       let result = run(
