@@ -116,6 +116,8 @@ enum YAMLScalarResolution {
     if text.utf8.count > 3, let first = text.utf8.first, isASCIILetter(first), !text.hasSuffix(".inf") {
       return nil
     }
+    // Nor is a plain decimal, the commonest scalar after a word.
+    if isPlainDecimal(text) { return nil }
     let lower = text.lowercased()
     if ["y", "n", "yes", "no", "on", "off"].contains(lower) {
       let truth = ["y", "yes", "on"].contains(lower)
@@ -127,7 +129,6 @@ enum YAMLScalarResolution {
       return .specialFloat(text: text)
     }
     guard let first = text.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) else { return nil }
-    if isPlainDecimal(text) { return nil }
     if matches(text, pattern0) {
       let digits = text.filter { $0 != "_" && $0 != "+" && $0 != "-" }
       return .leadingZero(text: text, octalValue: Int(digits, radix: 8))
@@ -155,19 +156,23 @@ enum YAMLScalarResolution {
   /// `12`, `0`, `1.25`, `0.5`: decimals both versions read alike, checked
   /// by hand because most numeric scalars are these.
   private static func isPlainDecimal(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+    let bytes = text.utf8
     guard let first = bytes.first, isDigit(first) else { return false }
     var seenPoint = false
-    for byte in bytes {
+    var second: UInt8?
+    var last = first
+    for (offset, byte) in bytes.enumerated() {
       if byte == UInt8(ascii: ".") {
         if seenPoint { return false }
         seenPoint = true
       } else if !isDigit(byte) {
         return false
       }
+      if offset == 1 { second = byte }
+      last = byte
     }
-    let leadingZero = first == UInt8(ascii: "0") && bytes.count > 1 && bytes[1] != UInt8(ascii: ".")
-    return !leadingZero && bytes.last != UInt8(ascii: ".")
+    let leadingZero = first == UInt8(ascii: "0") && second != nil && second != UInt8(ascii: ".")
+    return !leadingZero && last != UInt8(ascii: ".")
   }
 
   // Compiled once: a large YAML file has a plain scalar on every line.

@@ -68,7 +68,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "yes", "No", "ON", "off", "y", "N", "010", "1:30", "2024-01-01", "1_000", "0b101", "!!str x", "<<: {a: 1}",
+    "yes", "No", "ON", "off", "y", "N", "010", "00", "0777", "1:30", "2024-01-01", "1_000", "0b101", "!!str x",
+    "<<: {a: 1}",
   ])
   func versionDifferencesAreFlagged(value: String) {
     let text = value.hasPrefix("<<") ? value : "key: \(value)"
@@ -76,7 +77,7 @@ import Testing
     #expect(findings.contains { $0.rule == RuleID.yamlAmbiguousValue }, "\(value) was not flagged")
   }
 
-  @Test(arguments: ["\"yes\"", "'010'", "true", "10", "1.5", "hello", "\"1:30\"", "0"])
+  @Test(arguments: ["\"yes\"", "'010'", "true", "10", "1.5", "hello", "\"1:30\"", "0", "0.5", "123456", "3.14"])
   func unambiguousValuesAreNotFlagged(value: String) {
     #expect(read("key: \(value)").first?.result.findings.isEmpty == true, "\(value) was flagged")
   }
