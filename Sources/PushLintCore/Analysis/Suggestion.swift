@@ -38,7 +38,12 @@ public enum Suggestion {
         // Only a nearer candidate than the best so far can take its place.
         let bound = best.map { $0.distance - 1 } ?? limit
         let distance = editDistance(lowercasedWord, candidates.lowercased[index], limit: bound, rows: rows.baseAddress!)
-        if distance <= bound { best = (index, distance) }
+        if distance <= bound {
+          best = (index, distance)
+          // None is nearer than one edit: a word the same but for case,
+          // `-`, `_` and spaces was matched before.
+          if distance <= 1 { break }
+        }
       }
       return best.map { candidates.words[$0.index] }
     }

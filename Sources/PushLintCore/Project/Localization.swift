@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One key's text in one language, as the system would format it.
 public struct LocalizedFormat: Sendable {
   public var key: String
@@ -23,8 +25,21 @@ public struct Localizations: Sendable {
   /// Every language any file of the table has.
   public private(set) var languages: Set<String> = []
   public private(set) var files: [String] = []
+  /// The keys sorted and as did-you-mean candidates, worked out when first
+  /// asked and kept: an app's table may hold tens of thousands of keys, and
+  /// each payload may name one that is missing. A table that changes gets a
+  /// cache of its own.
+  private var keyCache = KeyCache()
+
   /// Every key, sorted: candidates for did-you-mean, in an order that never varies.
-  public private(set) var sortedKeys: [String] = []
+  public var sortedKeys: [String] { keyCache.sortedKeys { formats.keys.sorted() } }
+
+  /// `sortedKeys` as `Suggestion.nearest` compares them.
+  var suggestionCandidates: Suggestion.Candidates {
+    // Asked before: the cache's queue runs one closure at a time.
+    let keys = sortedKeys
+    return keyCache.candidates { Suggestion.Candidates(keys) }
+  }
 
   /// The table the system looks notification keys up in.
   public static let tableName = "Localizable"
@@ -69,20 +84,25 @@ public struct Localizations: Sendable {
     case "stringsdict": addStringsdict(root, path: document.path)
     default: addCatalog(root, path: document.path)
     }
-    sortedKeys = formats.keys.sorted()
+    keyCache = KeyCache()
   }
 
   private mutating func record(_ format: LocalizedFormat) {
     languages.insert(format.language)
-    var entries = formats[format.key, default: []]
-    if let existing = entries.firstIndex(where: { $0.language == format.language }) {
-      if entries[existing].isStringsdict && !format.isStringsdict { return }
-      entries[existing] = format
+    // In place, in language order: copied out and sorted again for each
+    // language, a key's entries cost the square of the languages.
+    Self.insert(format, into: &formats[format.key, default: []])
+  }
+
+  private static func insert(_ format: LocalizedFormat, into entries: inout [LocalizedFormat]) {
+    var index = entries.startIndex
+    while index < entries.endIndex && entries[index].language < format.language { index += 1 }
+    if index < entries.endIndex && entries[index].language == format.language {
+      if entries[index].isStringsdict && !format.isStringsdict { return }
+      entries[index] = format
     } else {
-      entries.append(format)
-      entries.sort { $0.language < $1.language }
+      entries.insert(format, at: index)
     }
-    formats[format.key] = entries
   }
 
   private mutating func addStrings(_ root: Node, path: String) {
@@ -173,6 +193,32 @@ public struct Localizations: Sendable {
       for variant in kind.value.members ?? [] {
         collectStringUnits(variant.value, depth: depth + 1, into: &leaves)
       }
+    }
+  }
+}
+
+/// What `Localizations` works out from its keys once, for every thread that
+/// asks: rules run on several.
+private final class KeyCache: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "pushlint.localization-keys")
+  private var sorted: [String]?
+  private var suggestionCandidates: Suggestion.Candidates?
+
+  func sortedKeys(_ make: () -> [String]) -> [String] {
+    queue.sync {
+      if let sorted { return sorted }
+      let made = make()
+      sorted = made
+      return made
+    }
+  }
+
+  func candidates(_ make: () -> Suggestion.Candidates) -> Suggestion.Candidates {
+    queue.sync {
+      if let suggestionCandidates { return suggestionCandidates }
+      let made = make()
+      suggestionCandidates = made
+      return made
     }
   }
 }

@@ -179,6 +179,29 @@ import Testing
     return localizations
   }
 
+  /// The sorted keys and did-you-mean candidates are worked out once and
+  /// kept, for the table as it was when asked: a table that gains a file
+  /// answers with its new keys, and a copy made before keeps its own.
+  @Test func theKeysKeptForDidYouMeanFollowTheTable() {
+    let linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    func add(_ path: String, _ text: String, to localizations: inout Localizations) {
+      let read = linter.read(
+        bytes: Array(text.utf8),
+        input: LintInput(displayPath: path, absolutePath: "/p/" + path, explicit: false, namedByGlob: false))
+      for document in read.documents { localizations.add(document) }
+    }
+    var localizations = Localizations()
+    add("en.lproj/Localizable.strings", "\"ORDER_SHIPPED\" = \"Shipped\";\n", to: &localizations)
+    #expect(localizations.sortedKeys == ["ORDER_SHIPPED"])
+    #expect(Suggestion.nearest(to: "TABLE_REDY", in: localizations.suggestionCandidates) == nil)
+    let before = localizations
+    add("de.lproj/Localizable.strings", "\"TABLE_READY\" = \"Bereit\";\n", to: &localizations)
+    #expect(localizations.sortedKeys == ["ORDER_SHIPPED", "TABLE_READY"])
+    #expect(Suggestion.nearest(to: "TABLE_REDY", in: localizations.suggestionCandidates) == "TABLE_READY")
+    #expect(before.sortedKeys == ["ORDER_SHIPPED"])
+    #expect(Suggestion.nearest(to: "TABLE_REDY", in: before.suggestionCandidates) == nil)
+  }
+
   @Test func stringCatalogsGiveEveryLanguageAndTheSourceFallback() {
     let catalog = """
       {

@@ -12,7 +12,7 @@ enum LocKeyUndefinedRule: Rule {
           + "(\(context.project.namedList(localizations.files))); the notification shows the key itself"
         var help = "add \"\(reference.name)\" to Localizable.strings (or the String Catalog) in every language"
         var fix: Fix?
-        if let nearest = Suggestion.nearest(to: reference.name, in: localizations.sortedKeys),
+        if let nearest = Suggestion.nearest(to: reference.name, in: localizations.suggestionCandidates),
           let defined = localizations.formats[nearest]?.first
         {
           message += "; did you mean \"\(nearest)\" (\(defined.place))?"
