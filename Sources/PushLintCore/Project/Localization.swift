@@ -1,5 +1,3 @@
-import Dispatch
-
 /// One key's text in one language, as the system would format it.
 public struct LocalizedFormat: Sendable {
   public var key: String
@@ -26,19 +24,18 @@ public struct Localizations: Sendable {
   public private(set) var languages: Set<String> = []
   public private(set) var files: [String] = []
   /// The keys sorted and as did-you-mean candidates, worked out when first
-  /// asked and kept: an app's table may hold tens of thousands of keys, and
-  /// each payload may name one that is missing. A table that changes gets a
-  /// cache of its own.
-  private var keyCache = KeyCache()
+  /// asked: an app's table may hold tens of thousands of keys, and each
+  /// payload may name one that is missing.
+  private var sortedKeysMemo = Memo<[String]>()
+  private var candidatesMemo = Memo<Suggestion.Candidates>()
 
   /// Every key, sorted: candidates for did-you-mean, in an order that never varies.
-  public var sortedKeys: [String] { keyCache.sortedKeys { formats.keys.sorted() } }
+  public var sortedKeys: [String] { sortedKeysMemo.value { formats.keys.sorted() } }
 
   /// `sortedKeys` as `Suggestion.nearest` compares them.
   var suggestionCandidates: Suggestion.Candidates {
-    // Asked before: the cache's queue runs one closure at a time.
     let keys = sortedKeys
-    return keyCache.candidates { Suggestion.Candidates(keys) }
+    return candidatesMemo.value { Suggestion.Candidates(keys) }
   }
 
   /// The table the system looks notification keys up in.
@@ -84,7 +81,8 @@ public struct Localizations: Sendable {
     case "stringsdict": addStringsdict(root, path: document.path)
     default: addCatalog(root, path: document.path)
     }
-    keyCache = KeyCache()
+    sortedKeysMemo = Memo()
+    candidatesMemo = Memo()
   }
 
   private mutating func record(_ format: LocalizedFormat) {
@@ -193,32 +191,6 @@ public struct Localizations: Sendable {
       for variant in kind.value.members ?? [] {
         collectStringUnits(variant.value, depth: depth + 1, into: &leaves)
       }
-    }
-  }
-}
-
-/// What `Localizations` works out from its keys once, for every thread that
-/// asks: rules run on several.
-private final class KeyCache: @unchecked Sendable {
-  private let queue = DispatchQueue(label: "pushlint.localization-keys")
-  private var sorted: [String]?
-  private var suggestionCandidates: Suggestion.Candidates?
-
-  func sortedKeys(_ make: () -> [String]) -> [String] {
-    queue.sync {
-      if let sorted { return sorted }
-      let made = make()
-      sorted = made
-      return made
-    }
-  }
-
-  func candidates(_ make: () -> Suggestion.Candidates) -> Suggestion.Candidates {
-    queue.sync {
-      if let suggestionCandidates { return suggestionCandidates }
-      let made = make()
-      suggestionCandidates = made
-      return made
     }
   }
 }

@@ -54,6 +54,14 @@ public struct ProjectContext: Sendable {
   /// every identifier of a categories file, which may declare thousands.
   private var firstCategory: [String: Int] = [:]
   private var firstAction: [String: Int] = [:]
+  /// The category names as did-you-mean candidates, worked out when first
+  /// asked: each payload naming an unknown category seeks the nearest.
+  private var categoryCandidatesMemo = Memo<Suggestion.Candidates>()
+  /// `categories`' names as `Suggestion.nearest` compares them.
+  var categoryCandidates: Suggestion.Candidates {
+    categoryCandidatesMemo.value { Suggestion.Candidates(categories.map(\.name)) }
+  }
+
   /// Each categories file, at its `categories` key.
   public var categoryFiles: [Declaration] = []
   /// Each content extension plist with the categories it claims.
@@ -112,6 +120,7 @@ public struct ProjectContext: Sendable {
         unresolvedRegistrations += code.unresolved.map { (document.path, $0) }
       }
       let key = root.member("categories")
+      categoryCandidatesMemo = Memo()
       categoryFiles.append(Declaration(name: "categories", path: document.path, span: key?.keySpan ?? root.span))
       for category in root["categories"]?.elements ?? [] {
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {

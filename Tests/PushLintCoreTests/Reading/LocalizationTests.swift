@@ -202,6 +202,24 @@ import Testing
     #expect(Suggestion.nearest(to: "TABLE_REDY", in: before.suggestionCandidates) == nil)
   }
 
+  /// The project's category names as did-you-mean candidates follow its
+  /// categories the same way.
+  @Test func theCategoriesKeptForDidYouMeanFollowTheProject() {
+    let linter = Linter(configuration: Configuration(directory: "/nonexistent-project"), jobs: 1)
+    func documents(_ path: String, _ text: String) -> [Document] {
+      linter.read(
+        bytes: Array(text.utf8),
+        input: LintInput(displayPath: path, absolutePath: "/p/" + path, explicit: false, namedByGlob: false)
+      ).documents
+    }
+    var project = ProjectContext(documents: documents("a.json", #"{"categories": [{"identifier": "ORDER"}]}"#))
+    #expect(project.nearestCategory(to: "CHATT").suggestion == nil)
+    let before = project
+    for document in documents("b.json", #"{"categories": [{"identifier": "CHAT"}]}"#) { project.add(document) }
+    #expect(project.nearestCategory(to: "CHATT").suggestion == "CHAT")
+    #expect(before.nearestCategory(to: "CHATT").suggestion == nil)
+  }
+
   @Test func stringCatalogsGiveEveryLanguageAndTheSourceFallback() {
     let catalog = """
       {

@@ -55,7 +55,7 @@ extension Rule {
 extension ProjectContext {
   /// "; did you mean …?" naming the nearest declared category and where it is, with its fix.
   func nearestCategory(to name: String) -> (message: String, help: String?, suggestion: String?) {
-    guard let suggestion = Suggestion.nearest(to: name, in: categories.map(\.name)),
+    guard let suggestion = Suggestion.nearest(to: name, in: categoryCandidates),
       let declaration = declaredCategory(suggestion)
     else { return ("", nil, nil) }
     return ("; did you mean \"\(suggestion)\" (\(declaration.place))?", "write \"\(suggestion)\"", suggestion)
