@@ -159,20 +159,17 @@ enum YAMLScalarResolution {
     let bytes = text.utf8
     guard let first = bytes.first, isDigit(first) else { return false }
     var seenPoint = false
-    var second: UInt8?
-    var last = first
-    for (offset, byte) in bytes.enumerated() {
+    for byte in bytes {
       if byte == UInt8(ascii: ".") {
         if seenPoint { return false }
         seenPoint = true
       } else if !isDigit(byte) {
         return false
       }
-      if offset == 1 { second = byte }
-      last = byte
     }
+    let second = bytes.dropFirst().first
     let leadingZero = first == UInt8(ascii: "0") && second != nil && second != UInt8(ascii: ".")
-    return !leadingZero && last != UInt8(ascii: ".")
+    return !leadingZero && bytes.last != UInt8(ascii: ".")
   }
 
   // Compiled once: a large YAML file has a plain scalar on every line.
