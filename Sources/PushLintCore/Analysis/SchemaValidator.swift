@@ -22,6 +22,10 @@ struct SchemaValidator {
   /// has twenty thousand custom keys).
   var payloadKeys: Set<String>?
   var apsHasAKeyOfItsOwn: Bool?
+  /// The schema's names each object holds (by pointer), worked out at its
+  /// first unknown key with a did-you-mean: an object of many near misses
+  /// is read once, not once for each.
+  var namesHeld: [String: Set<String>] = [:]
   /// Findings past this many are not kept.
   var limit = Int.max
   /// Once findings pass `limit`, the rules whose problems were found, kept
@@ -146,13 +150,13 @@ struct SchemaValidator {
     if case .object(let members) = object.stored {
       members.withUnsafeBufferPointer { buffer in
         for index in buffer.indices {
-          validate(buffer.baseAddress! + index, in: dictionary, pushType: pushType)
+          validate(buffer.baseAddress! + index, of: object, in: dictionary, pushType: pushType)
         }
       }
     } else if object.isObject {
       // A large object kept as its bytes: a member at a time.
       object.forEachMember { member in
-        withUnsafePointer(to: member) { validate($0, in: dictionary, pushType: pushType) }
+        withUnsafePointer(to: member) { validate($0, of: object, in: dictionary, pushType: pushType) }
       }
     } else {
       return
@@ -176,9 +180,11 @@ struct SchemaValidator {
   /// One member against its dictionary's schema. By pointer: passed by
   /// value, each member would be copied out of its object (a retain and
   /// release of each string and array in it).
-  mutating func validate(_ member: UnsafePointer<Member>, in dictionary: DictionarySchema, pushType: String?) {
+  mutating func validate(
+    _ member: UnsafePointer<Member>, of object: Node, in dictionary: DictionarySchema, pushType: String?
+  ) {
     guard let (name, generalSpec) = dictionary.spec(for: member.pointee.key) else {
-      if !dictionary.openKeys { reportUnknown(member.pointee, in: dictionary) }
+      if !dictionary.openKeys { reportUnknown(member.pointee, of: object, in: dictionary) }
       return
     }
     let spec = generalSpec.resolved(for: pushType)
@@ -201,10 +207,24 @@ struct SchemaValidator {
     invalidSeverity = outer
   }
 
-  mutating func reportUnknown(_ member: Member, in dictionary: DictionarySchema) {
+  mutating func reportUnknown(_ member: Member, of object: Node, in dictionary: DictionarySchema) {
     // What an unknown key may be instead is sought only for its own rule.
     guard reports(.unknownKey) else { return }
-    let suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
+    var suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
+    // A key the object holds already is not what this one meant: renamed,
+    // the two would repeat a key and one value would be lost.
+    if let named = suggestion {
+      let pointer = object.pointer
+      let held =
+        namesHeld[pointer]
+        ?? {
+          var names: Set<String> = []
+          object.forEachMember { if let (name, _) = dictionary.spec(for: $0.key) { names.insert(name) } }
+          return names
+        }()
+      namesHeld[pointer] = held
+      if held.contains(named) { suggestion = nil }
+    }
     let home = suggestion != nil ? nil : schema.schemas(listing: member.key).first { $0.name != dictionary.name }
     var customData: UnknownKeyRule.CustomData?
     if dictionary.name == "aps" {

@@ -22,6 +22,8 @@ extension Linter {
     var usedSuppressions: Set<Int> = []
     /// The file holds nothing but white space.
     var isEmpty = false
+    /// The most findings kept for the file (`LintOptions.findingsPerFile`).
+    var limit = Linter.maxDiagnosticsPerFile
 
     /// The last finding kept when the findings past the limit were last
     /// let go: a later one that does not come before it in report order is
@@ -40,13 +42,13 @@ extension Linter {
         return
       }
       kept.append(finding)
-      if kept.count >= 4 * Linter.maxDiagnosticsPerFile { holdBackPastLimit() }
+      if kept.count >= 4 * limit { holdBackPastLimit() }
     }
 
     mutating func holdBackPastLimit() {
       kept.sort(by: KeptFinding.reportOrder)
-      for finding in kept[Linter.maxDiagnosticsPerFile...] { unshown[finding.severity] += 1 }
-      kept.removeLast(kept.count - Linter.maxDiagnosticsPerFile)
+      for finding in kept[limit...] { unshown[finding.severity] += 1 }
+      kept.removeLast(kept.count - limit)
       lastShown = Slot(kept.last)
     }
   }
@@ -98,7 +100,7 @@ extension Linter {
     case .documents(let documents, let suppressions, _):
       var scope = scope(of: file.input, project: project)
       scope.suppressions = suppressions
-      var outcome = FileOutcome()
+      var outcome = FileOutcome(limit: options.findingsPerFile)
       for document in documents {
         outcome.documents += 1
         check(document, scope: scope, into: &outcome)
@@ -222,12 +224,12 @@ extension Linter {
   func finish(_ outcome: inout FileOutcome) {
     outcome.diagnostics = outcome.kept.map { $0.worded() }
     outcome.kept = []
-    guard outcome.diagnostics.count > Linter.maxDiagnosticsPerFile || outcome.unshown.total > 0 else { return }
+    guard outcome.diagnostics.count > outcome.limit || outcome.unshown.total > 0 else { return }
     outcome.diagnostics.sort(by: Diagnostic.reportOrder)
-    for diagnostic in outcome.diagnostics.dropFirst(Linter.maxDiagnosticsPerFile) {
+    for diagnostic in outcome.diagnostics.dropFirst(outcome.limit) {
       outcome.unshown[diagnostic.severity] += 1
     }
-    outcome.diagnostics.removeLast(max(0, outcome.diagnostics.count - Linter.maxDiagnosticsPerFile))
+    outcome.diagnostics.removeLast(max(0, outcome.diagnostics.count - outcome.limit))
     let dropped = outcome.unshown.total
     if var last = outcome.diagnostics.last {
       last.noteUnshown(dropped)

@@ -34,7 +34,7 @@ extension Linter {
       case .failure(let error): return FileOutcome(error: FileError(path: input.displayPath, error.problem))
       }
     }
-    var outcome = FileOutcome()
+    var outcome = FileOutcome(limit: options.findingsPerFile)
     var current = reader.next()
     while case .success(let batch)? = current {
       var next: Result<LineBatch, FileError>?
@@ -94,7 +94,7 @@ extension Linter {
       path: input.displayPath, format: .jsonLines, kind: kind, root: result.root.take(),
       readerFindings: result.findings)
     document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
-    var outcome = FileOutcome()
+    var outcome = FileOutcome(limit: options.findingsPerFile)
     check(consume document, scope: scope, into: &outcome)
     checked.kept = outcome.kept
     checked.unshown = outcome.unshown
@@ -115,7 +115,7 @@ extension Linter {
     // the limit is held, every later finding would be cut from the report,
     // so it is only counted, never worded. A million-line file holds at
     // most one line more than the limit.
-    if outcome.kept.count >= Linter.maxDiagnosticsPerFile {
+    if outcome.kept.count >= outcome.limit {
       for kept in line.kept { outcome.unshown[kept.severity] += 1 }
     } else {
       for var kept in line.kept {

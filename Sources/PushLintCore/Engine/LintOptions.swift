@@ -39,6 +39,9 @@ public struct LintOptions: Sendable {
   /// How much of a JSON Lines file is read per batch (tests make it small to
   /// see many batches).
   var jsonLinesReadSize = 4 << 20
+  /// The most findings a report keeps for one file; the rest are counted.
+  /// `--fix` raises it for its own rounds, which must see every fix.
+  var findingsPerFile = Linter.maxDiagnosticsPerFile
 
   public init() {}
 }

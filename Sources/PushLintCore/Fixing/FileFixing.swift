@@ -19,90 +19,149 @@ extension Fix.Applicability {
 
 extension Linter {
   /// Rounds of fixes at most: a fix can bring another to light (a renamed
-  /// key whose value is then judged), and a round that would break the file
-  /// takes one fix only; never an endless chain.
+  /// key whose value is then judged); never an endless chain.
   static let maxFixRounds = 64
 
+  /// The findings a fix round sees in one file. A report shows 1,000; a
+  /// round that saw only those would take a round per thousand fixes, and
+  /// would take an error moving into the shown window for a new one.
+  static let findingsPerFixRound = 20_000
+
+  /// Lints of the file at most, over all rounds, spent finding which fixes
+  /// break it: each broken fix costs a few, found by halving.
+  static let maxFixChecks = 256
+
   /// `bytes`, the file at `path`, with every fix `--fix` may apply made.
-  /// Each round lints the current text, takes the fixes whose edits do not
-  /// overlap, and keeps the result only if it still reads and holds no
-  /// error it did not hold before.
+  /// Each round lints the current text and takes, of the fixes whose edits
+  /// do not overlap, all those that together keep it readable and add no
+  /// error it did not hold. When all of them at once would not, the round
+  /// halves them until each fix that breaks the file is held back alone.
   public func fix(
     bytes original: [UInt8], path: String, currentDirectory: String, unsafe: Bool
+  ) -> FixResult {
+    var linter = self
+    linter.options.findingsPerFile = Self.findingsPerFixRound
+    return linter.fixInRounds(original, path: path, currentDirectory: currentDirectory, unsafe: unsafe)
+  }
+
+  private func fixInRounds(
+    _ original: [UInt8], path: String, currentDirectory: String, unsafe: Bool
   ) -> FixResult {
     var current = original
     var result = FixResult(bytes: original, fixed: 0, withheld: 0)
     var before = report(bytes: current, path: path, currentDirectory: currentDirectory).diagnostics
     // Fixes held back (by rule and pointer): applied, they broke the file.
     var heldBack: Set<String> = []
-    for _ in 0..<Self.maxFixRounds {
-      let fixes = before.compactMap { diagnostic -> (key: String, edits: [Edit])? in
+    var checks = 0
+    rounds: for _ in 0..<Self.maxFixRounds {
+      var fixes: [(key: String, edits: [Edit])] = []
+      for diagnostic in before {
         let key = diagnostic.rule + " " + diagnostic.pointer
         guard let fix = diagnostic.fix, fix.applicability.isApplied(unsafe: unsafe), !heldBack.contains(key),
           let edits = FixSpelling.edits(of: fix, in: current)
-        else { return nil }
-        return (key, edits)
-      }
-      guard !fixes.isEmpty else { break }
-      // All the fixes that do not overlap at once; when that would break
-      // the file, the first fix that does not on its own, so one bad fix
-      // holds back only itself.
-      if let step = step(current, fixes.map(\.edits), from: before, path: path, currentDirectory: currentDirectory) {
-        (current, before) = (step.bytes, step.after)
-        result.fixed += step.taken
-        continue
-      }
-      var progressed = false
-      for fix in fixes {
-        if let step = step(current, [fix.edits], from: before, path: path, currentDirectory: currentDirectory) {
-          (current, before) = (step.bytes, step.after)
-          result.fixed += step.taken
-          progressed = true
-          break
+        else { continue }
+        guard Self.areApart(edits) else {
+          heldBack.insert(key)
+          result.withheld += 1
+          continue
         }
-        heldBack.insert(fix.key)
-        result.withheld += 1
+        fixes.append((key, edits))
       }
-      if !progressed { break }
+      let round = Self.apart(fixes.map(\.edits)).map { fixes[$0] }
+      guard !round.isEmpty else { break }
+      // Groups of the round still to try, the next one last.
+      var groups = [0..<round.count]
+      var accepted: [Edit] = []
+      var taken: (bytes: [UInt8], after: [Diagnostic])?
+      while let group = groups.popLast() {
+        guard checks < Self.maxFixChecks else { break }
+        checks += 1
+        var edits = accepted
+        for fix in round[group] { edits += fix.edits }
+        edits.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+        let next = FixSpelling.apply(edits, to: current)
+        let after = report(bytes: next, path: path, currentDirectory: currentDirectory).diagnostics
+        if Self.isSafeStep(from: before, to: after) {
+          accepted = edits
+          taken = (next, after)
+          result.fixed += group.count
+        } else if group.count == 1 {
+          heldBack.insert(round[group.lowerBound].key)
+          result.withheld += 1
+        } else {
+          let middle = (group.lowerBound + group.upperBound) / 2
+          groups += [middle..<group.upperBound, group.lowerBound..<middle]
+        }
+      }
+      if let taken { (current, before) = taken }
+      if checks >= Self.maxFixChecks { break rounds }
     }
     result.bytes = current
     return result
   }
 
-  /// `bytes` with the given fixes that do not overlap applied (each fix a
-  /// list of edits), when the result passes `isSafeStep`.
-  func step(
-    _ bytes: [UInt8], _ fixes: [[Edit]], from before: [Diagnostic], path: String, currentDirectory: String
-  ) -> (bytes: [UInt8], after: [Diagnostic], taken: Int)? {
-    var edits: [Edit] = []
-    var taken = 0
-    for fix in fixes
-    where !fix.contains(where: { edit in edits.contains { $0.start < edit.end && edit.start < $0.end } }) {
-      edits += fix
-      taken += 1
+  /// Whether the edits of one fix leave each other alone.
+  static func areApart(_ edits: [Edit]) -> Bool {
+    for (index, edit) in edits.enumerated() {
+      for other in edits[(index + 1)...] where other.start < edit.end && edit.start < other.end { return false }
     }
-    edits.sort { $0.start < $1.start }
-    let next = FixSpelling.apply(edits, to: bytes)
-    let after = report(bytes: next, path: path, currentDirectory: currentDirectory).diagnostics
-    guard Self.isSafeStep(from: before, to: after) else { return nil }
-    return (next, after, taken)
+    return true
+  }
+
+  /// The fixes (by index, in order) whose edits overlap none of an earlier
+  /// fix taken: the first of two that touch the same bytes wins, and the
+  /// other waits for the next round. Each fix's own edits are apart
+  /// (`areApart`).
+  static func apart(_ fixes: [[Edit]]) -> [Int] {
+    // The edits taken so far, by start and then end. No two overlap, so
+    // their ends rise too, and an edit overlaps one of them exactly when
+    // the last of those starting before its end reaches past its start.
+    var taken: [(start: Int, end: Int)] = []
+    // How many of the taken edits, a prefix of them, are `before`.
+    func count(where before: ((start: Int, end: Int)) -> Bool) -> Int {
+      var (low, high) = (0, taken.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if before(taken[middle]) { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    var chosen: [Int] = []
+    for (index, edits) in fixes.enumerated() {
+      let overlaps = edits.contains { edit in
+        let startingBefore = count { $0.start < edit.end }
+        return startingBefore > 0 && taken[startingBefore - 1].end > edit.start
+      }
+      guard !overlaps else { continue }
+      for edit in edits {
+        let at = count { ($0.start, $0.end) <= (edit.start, edit.end) }
+        taken.insert((edit.start, edit.end), at: at)
+      }
+      chosen.append(index)
+    }
+    return chosen
   }
 
   /// Whether the text after a round of fixes still reads and holds no
   /// finding of `severity` or above (by rule and JSON Pointer) it did not
-  /// hold before. `--fix` asks it of errors: a fix that brings a warning to
-  /// light (`true` made 1 shows that nothing is there to show) is kept.
+  /// hold before, nor a repeated key, which loses one of its values
+  /// whatever its severity. `--fix` asks it of errors: a fix that brings a
+  /// warning to light (`true` made 1 shows that nothing is there to show)
+  /// is kept.
   static func isSafeStep(
     from before: [Diagnostic], to after: [Diagnostic], severity: Severity = .error
   ) -> Bool {
     let unreadable: Set<String> = [RuleID.syntaxError.rawValue, RuleID.invalidEncoding.rawValue]
+    func counts(_ diagnostic: Diagnostic) -> Bool {
+      diagnostic.severity >= severity || diagnostic.rule == RuleID.duplicateKey.rawValue
+    }
     var held: [String: Int] = [:]
-    for diagnostic in before where diagnostic.severity >= severity {
+    for diagnostic in before where counts(diagnostic) {
       held[diagnostic.rule + " " + diagnostic.pointer, default: 0] += 1
     }
     for diagnostic in after {
       if unreadable.contains(diagnostic.rule) { return false }
-      guard diagnostic.severity >= severity else { continue }
+      guard counts(diagnostic) else { continue }
       let key = diagnostic.rule + " " + diagnostic.pointer
       guard let count = held[key], count > 0 else { return false }
       held[key] = count - 1

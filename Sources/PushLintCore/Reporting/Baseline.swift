@@ -88,6 +88,6 @@ public struct Baseline: Sendable, Equatable {
 
   /// What `--write-baseline` says once it has written `file`.
   public func recordedNotice(findings: Int, file: String) -> String {
-    "pushlint: recorded \(findings) findings in \(SafeText.escape(file)); --baseline \(SafeText.escape(file)) reports only new ones"
+    "pushlint: recorded \(Wording.count(findings, "finding")) in \(SafeText.escape(file)); --baseline \(SafeText.escape(file)) reports only new ones"
   }
 }

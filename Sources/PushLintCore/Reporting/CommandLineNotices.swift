@@ -32,10 +32,11 @@ public enum CommandLineNotice {
 
   /// What `--diff` shows `--fix` would do.
   public static func wouldFix(_ fixes: Int, files: Int, withheld: Int) -> String {
-    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
     let held =
-      withheld > 0 ? "; \(plural(withheld, "fix")) left out (the file would no longer read, or hold a new error)" : ""
+      withheld > 0
+      ? "; \(Wording.count(withheld, "fix")) left out (the file would no longer read, or would hold a new error or a repeated key)"
+      : ""
     guard fixes > 0 else { return "pushlint: nothing to fix\(held)" }
-    return "pushlint: --fix would fix \(plural(fixes, "finding")) in \(plural(files, "file"))\(held)"
+    return "pushlint: --fix would fix \(Wording.count(fixes, "finding")) in \(Wording.count(files, "file"))\(held)"
   }
 }

@@ -54,7 +54,7 @@ public struct Gate: Sendable {
       }
       let goneCount = gone.reduce(0) { $0 + $1.count }
       notices.append(
-        "pushlint: baseline: \(Self.plural(baselined, "recorded finding")) not reported, \(goneCount) no longer \(goneCount == 1 ? "occurs" : "occur")"
+        "pushlint: baseline: \(Wording.count(baselined, "recorded finding")) not reported, \(goneCount) no longer \(goneCount == 1 ? "occurs" : "occur")"
       )
     }
     if quiet { report.keep(atLeast: .error) }
@@ -78,7 +78,7 @@ public struct Gate: Sendable {
     if !failing.isEmpty {
       fails = true
       if failOn != .error || failOnFromCommandLine {
-        let counts = failing.map { Self.plural(report.count($0), $0.gccWord) }.joined(separator: ", ")
+        let counts = failing.map { Wording.count(report.count($0), $0.gccWord) }.joined(separator: ", ")
         let setting = failOnFromCommandLine ? "--fail-on \(failOn.rawValue)" : "fail-on \(failOn.rawValue)"
         reasons.append("\(counts) at or above \(setting)")
       }
@@ -88,10 +88,9 @@ public struct Gate: Sendable {
     }
     if let maxWarnings, report.count(.warning) > maxWarnings {
       fails = true
-      reasons.append("\(Self.plural(report.count(.warning), "warning")) exceed --max-warnings \(maxWarnings)")
+      reasons.append("\(Wording.count(report.count(.warning), "warning")) exceed --max-warnings \(maxWarnings)")
     }
     return (fails, reasons)
   }
 
-  static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 }

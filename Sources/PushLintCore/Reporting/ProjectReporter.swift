@@ -75,7 +75,7 @@ public enum ProjectReporter {
     let shown = projects.filter { !$0.files.isEmpty || verbose }
     guard !shown.isEmpty else {
       let skipped = projects.reduce(0) { $0 + $1.skipped.count }
-      return "no project: nothing pushlint reads\(skipped > 0 ? " (\(plural(skipped, "file")) skipped)" : "")\n"
+      return "no project: nothing pushlint reads\(skipped > 0 ? " (\(Wording.count(skipped, "file")) skipped)" : "")\n"
     }
     var output = ""
     for project in shown {
@@ -170,7 +170,8 @@ public enum ProjectReporter {
         $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
       }
       .map { "\($0.value.count) \($0.value.count == 1 ? $0.value.one : $0.key)" }.joined(separator: ", ")
-      output += "  skipped: \(plural(skipped.count - unreadable.count, "file")): \(groups) (--verbose lists them)\n"
+      output +=
+        "  skipped: \(Wording.count(skipped.count - unreadable.count, "file")): \(groups) (--verbose lists them)\n"
     }
     if !unreadable.isEmpty {
       output += "  not read:\n"
@@ -179,7 +180,6 @@ public enum ProjectReporter {
     return output
   }
 
-  static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 }
 
 extension ProjectDescription.SkipReason {

@@ -25,6 +25,6 @@ public enum ReportRendering {
 extension Diagnostic {
   /// The last finding kept of a file past its limit says how many more the file holds.
   mutating func noteUnshown(_ count: Int) {
-    message += " (and \(count) more findings in this file, not shown)"
+    message += " (and \(Wording.count(count, "more finding")) in this file, not shown)"
   }
 }

@@ -94,25 +94,24 @@ public enum TextReporter {
     let errors = report.count(.error)
     let warnings = report.count(.warning)
     let notes = report.count(.info)
-    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
     let place =
-      "in \(plural(report.files, "file"))"
-      + (report.documents != report.files ? " (\(plural(report.documents, "document")))" : "")
+      "in \(Wording.count(report.files, "file"))"
+      + (report.documents != report.files ? " (\(Wording.count(report.documents, "document")))" : "")
     let unreadable =
-      report.fileErrors.isEmpty ? "" : "; \(plural(report.fileErrors.count, "path")) could not be linted"
-    let empty = report.emptyFiles > 0 ? "; \(plural(report.emptyFiles, "empty file")) skipped" : ""
-    let held = baselined > 0 ? "; \(plural(baselined, "finding")) in the baseline not reported" : ""
-    let fixed = report.fixed > 0 ? "fixed \(plural(report.fixed, "finding")); " : ""
+      report.fileErrors.isEmpty ? "" : "; \(Wording.count(report.fileErrors.count, "path")) could not be linted"
+    let empty = report.emptyFiles > 0 ? "; \(Wording.count(report.emptyFiles, "empty file")) skipped" : ""
+    let held = baselined > 0 ? "; \(Wording.count(baselined, "finding")) in the baseline not reported" : ""
+    let fixed = report.fixed > 0 ? "fixed \(Wording.count(report.fixed, "finding")); " : ""
     let withheld =
       report.fixesWithheld > 0
-      ? "; \(plural(report.fixesWithheld, "fix")) not applied (the file would no longer read, or hold a new error)"
+      ? "; \(Wording.count(report.fixesWithheld, "fix")) not applied (the file would no longer read, or would hold a new error or a repeated key)"
       : ""
     let fixable = FixReporting.summary(report)
     if errors + warnings + notes == 0 {
       return "pushlint: \(fixed)no problems \(place)\(empty)\(held)\(withheld)\(unreadable)"
     }
     return
-      "pushlint: \(fixed)\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note")) \(place)\(empty)\(held)\(fixable)\(withheld)\(unreadable)"
+      "pushlint: \(fixed)\(Wording.count(errors, "error")), \(Wording.count(warnings, "warning")), \(Wording.count(notes, "note")) \(place)\(empty)\(held)\(fixable)\(withheld)\(unreadable)"
   }
 
   /// Why a run that read nothing to lint fails (a CI gate pointed at the

@@ -269,3 +269,86 @@ enum BlockYAML {
       fixed(#"{"aps": {"a": 1, "alert": "x", "b": 2}}"#, path: "a.json") == #"{"aps": {"alert": "x"}, "a": 1, "b": 2}"#)
   }
 }
+
+/// `--fix`'s rounds: which fixes a round takes together, and what it holds back.
+@Suite struct FixRoundTests {
+  let linter = Linter(configuration: Configuration(directory: "/p"), jobs: 1)
+
+  /// An edit of `length` bytes at `start` (0 inserts).
+  func edit(_ start: Int, _ length: Int) -> Edit {
+    Edit(
+      span: SourceSpan(
+        start: SourcePosition(line: 1, column: 1, offset: start),
+        end: SourcePosition(line: 1, column: 1, offset: start + length)),
+      replacement: "")
+  }
+
+  @Test func theFixesApartAreThoseAPairwiseCheckTakes() {
+    // A small linear congruential generator: the same cases every run.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<200 {
+      let fixes = (0..<(1 + next(60))).map { _ in
+        (0...next(2)).map { _ in edit(next(200), next(4) == 0 ? 0 : 1 + next(12)) }
+      }.filter(Linter.areApart)
+      var taken: [Edit] = []
+      var expected: [Int] = []
+      for (index, fix) in fixes.enumerated()
+      where !fix.contains(where: { edit in taken.contains { $0.start < edit.end && edit.start < $0.end } }) {
+        taken += fix
+        expected.append(index)
+      }
+      #expect(Linter.apart(fixes) == expected, "\(fixes.map { $0.map { ($0.start, $0.end) } })")
+    }
+  }
+
+  @Test func editsOfOneFixThatOverlapAreNotApart() {
+    #expect(Linter.areApart([edit(0, 3), edit(3, 2), edit(9, 0)]))
+    #expect(!Linter.areApart([edit(0, 3), edit(2, 2)]))
+    #expect(!Linter.areApart([edit(4, 4), edit(5, 0)]))
+  }
+
+  @Test func aFileOfMoreFindingsThanAReportShowsIsFixedWhole() {
+    // 1,200 errors no fix removes, each before a fixable warning: a round
+    // that saw only the report's first 1,000 findings would see errors
+    // move into view as the warnings went, and take them for new ones.
+    let text = Array(repeating: "aps: 7\n---\naps:\n  alert: x\n  badge: \"3\"\n", count: 1200).joined(
+      separator: "---\n")
+    let result = linter.fix(bytes: Array(text.utf8), path: "stream.yaml", currentDirectory: "/p", unsafe: false)
+    #expect(result.fixed == 1200)
+    #expect(result.withheld == 0)
+    let after = linter.report(bytes: result.bytes, path: "stream.yaml", currentDirectory: "/p")
+    #expect(after.count(.error) == 1200)
+    #expect(after.count(.warning) == 0)
+  }
+
+  @Test func aFixThatWouldRepeatAKeyIsHeldBackAloneAndTheRestApplied() {
+    // Each typo alone is one edit from "alert"; renamed together, aps
+    // would hold "alert" twice.
+    let text = #"{"aps": {"alret": "x", "alrt": "y", "badge": "3", "sound": {"critical": "1", "name": "a.caf"}}}"#
+    let result = linter.fix(bytes: Array(text.utf8), path: "a.json", currentDirectory: "/p", unsafe: false)
+    #expect(
+      String(decoding: result.bytes, as: UTF8.self)
+        == #"{"aps": {"alert": "x", "alrt": "y", "badge": 3, "sound": {"critical": 1, "name": "a.caf"}}}"#)
+    #expect(result.fixed == 3)
+    #expect(result.withheld == 1)
+  }
+
+  @Test func aKeyTheObjectHoldsIsNotSuggestedForANearMiss() {
+    let report = linter.report(
+      bytes: Array(#"{"aps": {"alert": "x", "alrt": "y"}}"#.utf8), path: "a.json", currentDirectory: "/p")
+    let unknown = report.diagnostics.filter { $0.rule == "unknown-key" }
+    #expect(unknown.map(\.message) == [#"unknown key "alrt" in aps"#])
+    #expect(unknown.first?.fix?.applicability != .safe)
+  }
+
+  @Test func countsAreWordedInTheRightNumber() {
+    #expect(Wording.count(1, "fix") == "1 fix")
+    #expect(Wording.count(2, "fix") == "2 fixes")
+    #expect(Wording.count(0, "finding") == "0 findings")
+    #expect(Wording.count(1, "more finding") == "1 more finding")
+  }
+}
