@@ -46,7 +46,7 @@ func fuzzFix(_ bytes: [UInt8]) {
     let result = linter.fix(bytes: bytes, path: path, currentDirectory: "/fuzz", unsafe: true)
     guard result.bytes != bytes else { continue }
     let after = linter.report(bytes: result.bytes, path: path).diagnostics
-    precondition(Linter.isSafeStep(from: before, to: after), "a fix broke \(path) or added an error")
+    precondition(Linter.isSafeStep(from: before, to: after), "a fix broke \(path), or added an error or a repeated key")
   }
 }
 

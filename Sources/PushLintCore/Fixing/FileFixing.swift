@@ -5,7 +5,7 @@ public struct FixResult: Sendable {
   /// Findings whose fixes were applied.
   public var fixed: Int
   /// Findings whose fixes were left out: applied, they would have broken
-  /// the file or added a warning or an error.
+  /// the file, or added an error or a repeated key.
   public var withheld: Int
 }
 
