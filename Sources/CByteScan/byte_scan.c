@@ -219,13 +219,20 @@ size_t pushlint_json_string_end(const uint8_t *bytes, size_t count, size_t start
   return index;
 }
 
-/// The value of a hex digit, or 0xFF.
-static inline unsigned hex_digit(uint8_t byte) {
-  if (byte >= '0' && byte <= '9') return (unsigned)(byte - '0');
-  uint8_t lower = byte | 0x20;
-  if (lower >= 'a' && lower <= 'f') return (unsigned)(lower - 'a' + 10);
-  return 0xFF;
-}
+/// The value of each byte as a hex digit, or 0xFF: text in other scripts
+/// often reaches the reader escaped, four hex digits a character.
+static const uint8_t hex_values[256] = {
+#define X16 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
+    X16, X16, X16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 10, 11, 12, 13, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    X16,
+    0xFF, 10, 11, 12, 13, 14, 15, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    X16, X16, X16, X16, X16, X16, X16, X16, X16,
+#undef X16
+};
+
+static inline unsigned hex_digit(uint8_t byte) { return hex_values[byte]; }
 
 /// The four hex digits at `bytes`, or a value above 0xFFFF.
 static inline uint32_t hex4(const uint8_t *bytes) {

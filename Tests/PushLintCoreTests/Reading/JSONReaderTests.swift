@@ -128,6 +128,23 @@ import Testing
     #expect(root.elements?.first?.stringValue == "a\"b\\c/d\né🎉")
   }
 
+  /// Each printable character as the third digit of a `\u` escape: the
+  /// sixteen digits in either case read as their value, anything else is a
+  /// syntax error.
+  @Test func onlyHexDigitsInEitherCaseMakeAnEscape() throws {
+    let digits = Array("0123456789abcdef")
+    for scalar in (0x20...0x7E).compactMap(Unicode.Scalar.init) where scalar != "\"" && scalar != "\\" {
+      let character = Character(scalar)
+      let result = JSONReader.read(Array("[\"\\u00\(character)1\"]".utf8))
+      if let digit = digits.firstIndex(of: Character(character.lowercased())) {
+        let decoded = try #require(result.root?.elements?.first?.stringValue, "\(character)")
+        #expect(decoded.unicodeScalars.map(\.value) == [UInt32(digit * 16 + 1)], "\(character)")
+      } else {
+        #expect(result.root == nil, "\(character) is no hex digit")
+      }
+    }
+  }
+
   /// Every `\u` escape reads as its scalar, at each edge of UTF-8's one-,
   /// two-, three- and four-byte ranges and across the planes.
   @Test func unicodeEscapesReadAsTheirScalars() throws {
