@@ -78,7 +78,11 @@ extension Linter {
         checks += 1
         var edits = accepted
         for fix in round[group] { edits += fix.edits }
-        edits.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+        // In order of place, and two insertions at one place in the order
+        // of their findings, whatever the sort's algorithm.
+        edits = edits.enumerated().sorted {
+          ($0.element.start, $0.element.end, $0.offset) < ($1.element.start, $1.element.end, $1.offset)
+        }.map(\.element)
         let next = FixSpelling.apply(edits, to: current)
         let after = report(bytes: next, path: path, currentDirectory: currentDirectory).diagnostics
         if Self.isSafeStep(from: before, to: after) {
