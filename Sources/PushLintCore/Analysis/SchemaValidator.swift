@@ -210,10 +210,10 @@ struct SchemaValidator {
   mutating func reportUnknown(_ member: Member, of object: Node, in dictionary: DictionarySchema) {
     // What an unknown key may be instead is sought only for its own rule.
     guard reports(.unknownKey) else { return }
-    var suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
-    // A key the object holds already is not what this one meant: renamed,
-    // the two would repeat a key and one value would be lost.
-    if let named = suggestion {
+    let suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
+    // The nearest key, held by the object already, is not offered as a
+    // rename: the two would repeat a key and one value would be lost.
+    if let nearest = suggestion {
       let pointer = object.pointer
       let held =
         namesHeld[pointer]
@@ -223,7 +223,12 @@ struct SchemaValidator {
           return names
         }()
       namesHeld[pointer] = held
-      if held.contains(named) { suggestion = nil }
+      if held.contains(nearest) {
+        report(
+          .unknownKey(.besideNearest(key: member.key, dictionary: dictionary.display, nearest: nearest)),
+          member.keySpan, pointer: member.value.pointer)
+        return
+      }
     }
     let home = suggestion != nil ? nil : schema.schemas(listing: member.key).first { $0.name != dictionary.name }
     var customData: UnknownKeyRule.CustomData?

@@ -341,8 +341,9 @@ enum BlockYAML {
     let report = linter.report(
       bytes: Array(#"{"aps": {"alert": "x", "alrt": "y"}}"#.utf8), path: "a.json", currentDirectory: "/p")
     let unknown = report.diagnostics.filter { $0.rule == "unknown-key" }
-    #expect(unknown.map(\.message) == [#"unknown key "alrt" in aps"#])
-    #expect(unknown.first?.fix?.applicability != .safe)
+    #expect(unknown.map(\.message) == [#"unknown key "alrt" in aps, which has "alert" already"#])
+    #expect(unknown.map(\.help) == [#"remove it if it repeats "alert""#])
+    #expect(unknown.first?.fix == nil)
   }
 
   @Test func countsAreWordedInTheRightNumber() {

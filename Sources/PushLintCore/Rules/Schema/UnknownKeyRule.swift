@@ -5,6 +5,9 @@ enum UnknownKeyRule: SchemaRule {
     /// its keys; `home`, another dictionary that has the key. `customData`
     /// is set for a key in `aps`.
     case unknown(key: String, dictionary: String, suggestion: String?, home: String?, customData: CustomData?)
+    /// `key` is not one of `dictionary`'s, and the one it is nearest,
+    /// `nearest`, is there already: renamed, the two would repeat a key.
+    case besideNearest(key: String, dictionary: String, nearest: String)
     /// `key` belongs to other push types than the one sent.
     case otherPushType(key: String, pushTypes: [String], pushType: String)
 
@@ -14,6 +17,8 @@ enum UnknownKeyRule: SchemaRule {
         if let suggestion { return "unknown key \"\(key)\" in \(dictionary); did you mean \"\(suggestion)\"?" }
         if let home { return "unknown key \"\(key)\" in \(dictionary); \"\(key)\" is a key of \(home)" }
         return "unknown key \"\(key)\" in \(dictionary)"
+      case .besideNearest(let key, let dictionary, let nearest):
+        return "unknown key \"\(key)\" in \(dictionary), which has \"\(nearest)\" already"
       case .otherPushType(let key, let pushTypes, let pushType):
         let article = pushType.first.map { "aeiou".contains($0) } == true ? "an" : "a"
         return
@@ -28,6 +33,7 @@ enum UnknownKeyRule: SchemaRule {
       case .unknown(_, _, nil, nil, _?):
         "custom data goes at the top level of the payload, beside \"aps\", not inside it"
       case .unknown: nil
+      case .besideNearest(_, _, let nearest): "remove it if it repeats \"\(nearest)\""
       case .otherPushType(_, let pushTypes, _): "remove it, or send the push with apns-push-type \(pushTypes[0])"
       }
     }
