@@ -337,6 +337,20 @@ enum BlockYAML {
     #expect(result.withheld == 1)
   }
 
+  @Test func fixesThatWouldPushAPayloadPastItsLimitAreLeftOutAndTheRestApplied() throws {
+    // Each number written as a string takes two bytes more: about two
+    // thirds of the fixes fit under the 4,096 bytes of an alert push.
+    let arguments = (0..<1200).map { _ in "1" }.joined(separator: ",")
+    let text = #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["# + arguments + "]}}}"
+    let result = linter.fix(bytes: Array(text.utf8), path: "a.json", currentDirectory: "/p", unsafe: false)
+    #expect(result.fixed > 0)
+    #expect(result.withheld > 0)
+    let after = linter.report(bytes: result.bytes, path: "a.json", currentDirectory: "/p")
+    #expect(after.count(.error) == 0, "\(after.diagnostics.map(\.message))")
+    let fixed = String(decoding: result.bytes, as: UTF8.self)
+    #expect(fixed.components(separatedBy: #""1""#).count - 1 == result.fixed)
+  }
+
   @Test func aKeyTheObjectHoldsIsNotSuggestedForANearMiss() {
     let report = linter.report(
       bytes: Array(#"{"aps": {"alert": "x", "alrt": "y"}}"#.utf8), path: "a.json", currentDirectory: "/p")
