@@ -22,10 +22,15 @@ struct SchemaValidator {
   /// has twenty thousand custom keys).
   var payloadKeys: Set<String>?
   var apsHasAKeyOfItsOwn: Bool?
-  /// The schema's names each object holds (by pointer), worked out at its
-  /// first unknown key with a did-you-mean: an object of many near misses
-  /// is read once, not once for each.
-  var namesHeld: [String: Set<String>] = [:]
+  /// The schema's names each object holds, worked out at its first
+  /// unknown key with a did-you-mean: an object of many near misses is
+  /// read once, not once for each. By place and pointer: a repeated key's
+  /// objects share a pointer.
+  var namesHeld: [ObjectPlace: Set<String>] = [:]
+  struct ObjectPlace: Hashable {
+    var offset: Int
+    var pointer: String
+  }
   /// Findings past this many are not kept.
   var limit = Int.max
   /// Once findings pass `limit`, the rules whose problems were found, kept
@@ -214,15 +219,15 @@ struct SchemaValidator {
     // The nearest key, held by the object already, is not offered as a
     // rename: the two would repeat a key and one value would be lost.
     if let nearest = suggestion {
-      let pointer = object.pointer
+      let place = ObjectPlace(offset: object.span.start.offset, pointer: object.pointer)
       let held =
-        namesHeld[pointer]
+        namesHeld[place]
         ?? {
           var names: Set<String> = []
           object.forEachMember { if let (name, _) = dictionary.spec(for: $0.key) { names.insert(name) } }
           return names
         }()
-      namesHeld[pointer] = held
+      namesHeld[place] = held
       if held.contains(nearest) {
         report(
           .unknownKey(.besideNearest(key: member.key, dictionary: dictionary.display, nearest: nearest)),

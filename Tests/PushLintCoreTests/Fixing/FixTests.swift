@@ -360,6 +360,19 @@ enum BlockYAML {
     #expect(unknown.first?.fix == nil)
   }
 
+  @Test func aRepeatedKeysObjectsAreJudgedEachByItsOwnKeys() {
+    // Both objects are /aps/alert: only the first holds "title".
+    let report = linter.report(
+      bytes: Array(#"{"aps": {"alert": {"title": "x", "titel": "y"}, "alert": {"titel": "z"}}}"#.utf8),
+      path: "a.json", currentDirectory: "/p")
+    let unknown = report.diagnostics.filter { $0.rule == "unknown-key" }.map(\.message)
+    #expect(
+      unknown == [
+        #"unknown key "titel" in alert, which has "title" already"#,
+        #"unknown key "titel" in alert; did you mean "title"?"#,
+      ])
+  }
+
   @Test func countsAreWordedInTheRightNumber() {
     #expect(Wording.count(1, "fix") == "1 fix")
     #expect(Wording.count(2, "fix") == "2 fixes")
