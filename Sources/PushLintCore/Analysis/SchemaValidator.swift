@@ -22,15 +22,6 @@ struct SchemaValidator {
   /// has twenty thousand custom keys).
   var payloadKeys: Set<String>?
   var apsHasAKeyOfItsOwn: Bool?
-  /// The schema's names each object holds, worked out at its first
-  /// unknown key with a did-you-mean: an object of many near misses is
-  /// read once, not once for each. By place and pointer: a repeated key's
-  /// objects share a pointer.
-  var namesHeld: [ObjectPlace: Set<String>] = [:]
-  struct ObjectPlace: Hashable {
-    var offset: Int
-    var pointer: String
-  }
   /// Findings past this many are not kept.
   var limit = Int.max
   /// Once findings pass `limit`, the rules whose problems were found, kept
@@ -152,16 +143,23 @@ struct SchemaValidator {
 
   mutating func validate(_ object: Node, against schemaName: String, pushType: String?) {
     let dictionary = schema.schema(schemaName)
+    // The schema's names the object holds, worked out at its first unknown
+    // key with a did-you-mean: an object of many near misses is read once,
+    // not once for each.
+    var namesHeld: Set<String>?
     if case .object(let members) = object.stored {
       members.withUnsafeBufferPointer { buffer in
         for index in buffer.indices {
-          validate(buffer.baseAddress! + index, of: object, in: dictionary, pushType: pushType)
+          validate(
+            buffer.baseAddress! + index, of: object, namesHeld: &namesHeld, in: dictionary, pushType: pushType)
         }
       }
     } else if object.isObject {
       // A large object kept as its bytes: a member at a time.
       object.forEachMember { member in
-        withUnsafePointer(to: member) { validate($0, of: object, in: dictionary, pushType: pushType) }
+        withUnsafePointer(to: member) {
+          validate($0, of: object, namesHeld: &namesHeld, in: dictionary, pushType: pushType)
+        }
       }
     } else {
       return
@@ -186,10 +184,11 @@ struct SchemaValidator {
   /// value, each member would be copied out of its object (a retain and
   /// release of each string and array in it).
   mutating func validate(
-    _ member: UnsafePointer<Member>, of object: Node, in dictionary: DictionarySchema, pushType: String?
+    _ member: UnsafePointer<Member>, of object: Node, namesHeld: inout Set<String>?,
+    in dictionary: DictionarySchema, pushType: String?
   ) {
     guard let (name, generalSpec) = dictionary.spec(for: member.pointee.key) else {
-      if !dictionary.openKeys { reportUnknown(member.pointee, of: object, in: dictionary) }
+      if !dictionary.openKeys { reportUnknown(member.pointee, of: object, namesHeld: &namesHeld, in: dictionary) }
       return
     }
     let spec = generalSpec.resolved(for: pushType)
@@ -212,22 +211,24 @@ struct SchemaValidator {
     invalidSeverity = outer
   }
 
-  mutating func reportUnknown(_ member: Member, of object: Node, in dictionary: DictionarySchema) {
+  /// The schema's names of the members of `object`.
+  static func names(heldBy object: Node, in dictionary: DictionarySchema) -> Set<String> {
+    var names: Set<String> = []
+    object.forEachMember { if let (name, _) = dictionary.spec(for: $0.key) { names.insert(name) } }
+    return names
+  }
+
+  mutating func reportUnknown(
+    _ member: Member, of object: Node, namesHeld: inout Set<String>?, in dictionary: DictionarySchema
+  ) {
     // What an unknown key may be instead is sought only for its own rule.
     guard reports(.unknownKey) else { return }
     let suggestion = Suggestion.nearest(to: member.key, in: dictionary.suggestionCandidates)
     // The nearest key, held by the object already, is not offered as a
     // rename: the two would repeat a key and one value would be lost.
     if let nearest = suggestion {
-      let place = ObjectPlace(offset: object.span.start.offset, pointer: object.pointer)
-      let held =
-        namesHeld[place]
-        ?? {
-          var names: Set<String> = []
-          object.forEachMember { if let (name, _) = dictionary.spec(for: $0.key) { names.insert(name) } }
-          return names
-        }()
-      namesHeld[place] = held
+      let held = namesHeld ?? Self.names(heldBy: object, in: dictionary)
+      namesHeld = held
       if held.contains(nearest) {
         report(
           .unknownKey(.besideNearest(key: member.key, dictionary: dictionary.display, nearest: nearest)),

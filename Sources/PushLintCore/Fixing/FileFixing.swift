@@ -53,7 +53,7 @@ extension Linter {
     // Fixes held back (by rule and pointer): applied, they broke the file.
     var heldBack: Set<String> = []
     var checks = 0
-    rounds: for _ in 0..<Self.maxFixRounds {
+    for _ in 0..<Self.maxFixRounds {
       var fixes: [(key: String, edits: [Edit])] = []
       for diagnostic in before {
         let key = diagnostic.rule + " " + diagnostic.pointer
@@ -98,7 +98,7 @@ extension Linter {
         }
       }
       if let taken { (current, before) = taken }
-      if checks >= Self.maxFixChecks { break rounds }
+      if checks >= Self.maxFixChecks { break }
     }
     result.bytes = current
     return result

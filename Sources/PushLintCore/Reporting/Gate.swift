@@ -92,5 +92,4 @@ public struct Gate: Sendable {
     }
     return (fails, reasons)
   }
-
 }

@@ -179,7 +179,6 @@ public enum ProjectReporter {
     }
     return output
   }
-
 }
 
 extension ProjectDescription.SkipReason {
