@@ -294,9 +294,9 @@ struct JSONScanner {
       byteCount: memberBytes + elementBytes + frameBytes, alignment: 16
     ) { raw throws(JSONSyntaxError) in
       let base = raw.baseAddress!
-      var members = ScratchStack(
+      var members = ChildStack(
         storage: UnsafeMutableBufferPointer(start: base.bindMemory(to: Member.self, capacity: 32), count: 32))
-      var elements = ScratchStack(
+      var elements = ChildStack(
         storage: UnsafeMutableBufferPointer(
           start: (base + memberBytes).bindMemory(to: Node.self, capacity: 32), count: 32))
       var stack = ScratchStack(
@@ -311,7 +311,7 @@ struct JSONScanner {
   private static func roundedUp(_ byteCount: Int) -> Int { (byteCount + 15) & ~15 }
 
   private mutating func parseValue(
-    stack: inout ScratchStack<Frame>, members: inout ScratchStack<Member>, elements: inout ScratchStack<Node>,
+    stack: inout ScratchStack<Frame>, members: inout ChildStack<Member>, elements: inout ChildStack<Node>,
     parent: String, token: String?, isSubtree: Bool
   ) throws(JSONSyntaxError) -> Node {
     skipWhitespace()
@@ -466,8 +466,8 @@ struct JSONScanner {
   /// the whole document (after checking nothing follows) or `isSubtree`.
   @inline(__always)
   private mutating func attach(
-    _ node: consuming Node, stack: inout ScratchStack<Frame>, members: inout ScratchStack<Member>,
-    elements: inout ScratchStack<Node>, isSubtree: Bool
+    _ node: consuming Node, stack: inout ScratchStack<Frame>, members: inout ChildStack<Member>,
+    elements: inout ChildStack<Node>, isSubtree: Bool
   ) throws(JSONSyntaxError) -> Node? {
     guard !stack.isEmpty else {
       if isSubtree { return node }
