@@ -6,6 +6,8 @@ extension Lint {
   struct FixOutcome {
     var fixed = 0
     var withheld = 0
+    /// By path, the files where some fix was left out.
+    var heldBack: [String: HeldBackFixes] = [:]
     var changedFiles = 0
     var errors: [FileError] = []
   }
@@ -27,6 +29,7 @@ extension Lint {
       }
       let result = linter.fix(bytes: original, path: path, currentDirectory: currentDirectory, unsafe: unsafeFixes)
       outcome.withheld += result.withheld
+      if result.withheld > 0 { outcome.heldBack[path] = result.heldBack }
       guard result.bytes != original else { continue }
       outcome.fixed += result.fixed
       outcome.changedFiles += 1

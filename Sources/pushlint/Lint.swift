@@ -192,6 +192,9 @@ struct Lint: ParsableCommand {
       (report, standardInput) = lintedReport(linter, currentDirectory: currentDirectory)
       report.fixed = fixes.fixed
       report.fixesWithheld = fixes.withheld
+      for diagnostic in report.diagnostics where fixes.heldBack[diagnostic.path]?.contains(diagnostic) == true {
+        report.heldBackFixes.count(diagnostic.fix)
+      }
       report.fileErrors += fixes.errors
     }
     if let writeBaseline { recordBaselineAndExit(report, to: writeBaseline) }

@@ -21,6 +21,9 @@ public struct LintReport: Sendable {
   public var fixed = 0
   /// Fixes `--fix` left out: they would have broken their file.
   public var fixesWithheld = 0
+  /// The fixes of shown findings that `--fix` left out (`HeldBackFixes`):
+  /// not counted as fixable, since running it again would leave them out again.
+  public var heldBackFixes = FixCounts()
   /// Whether some project's findings reach that project's `fail-on` (each
   /// `.pushlint.yml` sets its own): the run then exits 1.
   public var failed = false
@@ -44,6 +47,7 @@ public struct LintReport: Sendable {
     emptyFiles += other.emptyFiles
     fixed += other.fixed
     fixesWithheld += other.fixesWithheld
+    heldBackFixes += other.heldBackFixes
     failed = failed || other.failed
   }
 

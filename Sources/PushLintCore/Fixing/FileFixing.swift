@@ -7,6 +7,33 @@ public struct FixResult: Sendable {
   /// Findings whose fixes were left out: applied, they would have broken
   /// the file, or added an error or a repeated key.
   public var withheld: Int
+  /// Which findings those are.
+  public var heldBack = HeldBackFixes()
+}
+
+/// The findings of one file whose fixes `--fix` tried and left out. Run
+/// again, it would leave them out again, so what remains of them after the
+/// run is not counted as fixable.
+public struct HeldBackFixes: Sendable {
+  private var keys: Set<String> = []
+
+  public init() {}
+
+  /// Whether `diagnostic`'s fix is one of them: the same rule at the same
+  /// pointer of the same document.
+  public func contains(_ diagnostic: Diagnostic) -> Bool {
+    !keys.isEmpty && keys.contains(Self.key(of: diagnostic))
+  }
+
+  func contains(key: String) -> Bool { keys.contains(key) }
+
+  mutating func insert(key: String) { keys.insert(key) }
+
+  /// A YAML stream's documents, or JSON Lines' lines, hold the same
+  /// pointers: the document's index tells them apart.
+  static func key(of diagnostic: Diagnostic) -> String {
+    "\(diagnostic.rule) \(diagnostic.document) \(diagnostic.pointer)"
+  }
 }
 
 extension Fix.Applicability {
@@ -50,18 +77,17 @@ extension Linter {
     var current = original
     var result = FixResult(bytes: original, fixed: 0, withheld: 0)
     var before = report(bytes: current, path: path, currentDirectory: currentDirectory).diagnostics
-    // Fixes held back (by rule and pointer): applied, they broke the file.
-    var heldBack: Set<String> = []
     var checks = 0
     for _ in 0..<Self.maxFixRounds {
       var fixes: [(key: String, edits: [Edit])] = []
       for diagnostic in before {
-        let key = diagnostic.rule + " " + diagnostic.pointer
-        guard let fix = diagnostic.fix, fix.applicability.isApplied(unsafe: unsafe), !heldBack.contains(key),
+        let key = HeldBackFixes.key(of: diagnostic)
+        guard let fix = diagnostic.fix, fix.applicability.isApplied(unsafe: unsafe),
+          !result.heldBack.contains(key: key),
           let edits = FixSpelling.edits(of: fix, in: current)
         else { continue }
         guard Self.areApart(edits) else {
-          heldBack.insert(key)
+          result.heldBack.insert(key: key)
           result.withheld += 1
           continue
         }
@@ -90,7 +116,7 @@ extension Linter {
           taken = (next, after)
           result.fixed += group.count
         } else if group.count == 1 {
-          heldBack.insert(round[group.lowerBound].key)
+          result.heldBack.insert(key: round[group.lowerBound].key)
           result.withheld += 1
         } else {
           let middle = (group.lowerBound + group.upperBound) / 2
@@ -147,7 +173,8 @@ extension Linter {
   }
 
   /// Whether the text after a round of fixes still reads and holds no
-  /// finding of `severity` or above (by rule and JSON Pointer) it did not
+  /// finding of `severity` or above (by rule, document and JSON Pointer: a
+  /// YAML stream's documents share pointers) it did not
   /// hold before, nor a repeated key, which loses one of its values
   /// whatever its severity. `--fix` asks it of errors: a fix that brings a
   /// warning to light (`true` made 1 shows that nothing is there to show)
@@ -161,12 +188,12 @@ extension Linter {
     }
     var held: [String: Int] = [:]
     for diagnostic in before where counts(diagnostic) {
-      held[diagnostic.rule + " " + diagnostic.pointer, default: 0] += 1
+      held[HeldBackFixes.key(of: diagnostic), default: 0] += 1
     }
     for diagnostic in after {
       if unreadable.contains(diagnostic.rule) { return false }
       guard counts(diagnostic) else { continue }
-      let key = diagnostic.rule + " " + diagnostic.pointer
+      let key = HeldBackFixes.key(of: diagnostic)
       guard let count = held[key], count > 0 else { return false }
       held[key] = count - 1
     }

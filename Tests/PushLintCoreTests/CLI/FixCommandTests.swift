@@ -97,6 +97,25 @@ import Testing
     #expect(listing.hasPrefix("-rw-r----- "), "\(listing)")
   }
 
+  /// Each number written as a string takes two bytes: once the payload
+  /// reaches its 4,096 bytes, the rest are left out, and a second run
+  /// would leave them out again.
+  @Test func fixesLeftOutAreNotCountedAsFixable() throws {
+    let scratch = ScratchDirectory()
+    let arguments = (0..<1200).map { _ in "1" }.joined(separator: ",")
+    scratch.write("p.json", #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["# + arguments + "]}}}")
+    let result = run(pushlintBinary, ["--no-config", "--fix", "p.json"], in: scratch.path)
+    let summary = result.standardError
+    let withheld = try #require(summary.firstMatch(of: /; (\d+) fixes not applied/)).1
+    let remaining = try #require(summary.firstMatch(of: /(\d+) warnings/)).1
+    let fixable = summary.firstMatch(of: /; (\d+) fixable with --fix/).map { Int($0.1)! } ?? 0
+    #expect(Int(withheld)! > 0, "\(summary)")
+    #expect(fixable == Int(remaining)! - Int(withheld)!, "\(summary)")
+    let again = run(pushlintBinary, ["--no-config", "--fix", "p.json"], in: scratch.path)
+    let fixedAgain = again.standardError.firstMatch(of: /^pushlint: fixed (\d+) finding/).map { Int($0.1)! } ?? 0
+    #expect(fixedAgain <= fixable, "\(again.standardError)")
+  }
+
   @Test func fixableFindingsAreMarkedAndCounted() {
     let scratch = ScratchDirectory()
     scratch.write("p.json", #"{"aps": {"alert": "x", "badge": "3", "interruption-level": "7"}}"#)

@@ -351,6 +351,30 @@ enum BlockYAML {
     #expect(fixed.components(separatedBy: #""1""#).count - 1 == result.fixed)
   }
 
+  @Test func anErrorInOneDocumentOfAStreamDoesNotExcuseTheSameErrorInAnother() {
+    func error(document: Int) -> Diagnostic {
+      Diagnostic(
+        path: "s.yaml", document: document, span: .fileStart, severity: .error, rule: "value-type", message: "m",
+        pointer: "/aps")
+    }
+    // The first document's error fixed and the same one made in the second.
+    #expect(!Linter.isSafeStep(from: [error(document: 0)], to: [error(document: 1)]))
+    #expect(Linter.isSafeStep(from: [error(document: 0), error(document: 1)], to: [error(document: 1)]))
+  }
+
+  @Test func theFixesLeftOutAreKnownByDocumentAndPointer() throws {
+    let arguments = (0..<1200).map { _ in "1" }.joined(separator: ",")
+    let text = #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["# + arguments + "]}}}"
+    let result = linter.fix(bytes: Array(text.utf8), path: "a.json", currentDirectory: "/p", unsafe: false)
+    let after = linter.report(bytes: result.bytes, path: "a.json", currentDirectory: "/p").diagnostics
+    let leftOut = after.filter { result.heldBack.contains($0) }
+    #expect(leftOut.count == result.withheld)
+    #expect(leftOut.allSatisfy { $0.rule == "value-type" && $0.pointer.hasPrefix("/aps/alert/loc-args/") })
+    var elsewhere = try #require(leftOut.first)
+    elsewhere.document = 1
+    #expect(!result.heldBack.contains(elsewhere))
+  }
+
   @Test func aKeyTheObjectHoldsIsNotSuggestedForANearMiss() {
     let report = linter.report(
       bytes: Array(#"{"aps": {"alert": "x", "alrt": "y"}}"#.utf8), path: "a.json", currentDirectory: "/p")
