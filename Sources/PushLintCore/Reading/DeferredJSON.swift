@@ -12,14 +12,53 @@ import CByteScan
 /// positions and pointers the reader would have given it.
 ///
 /// Only the value's bytes are kept: its node's span says where they start.
-/// (A struct around an array: a class here would make every copy of a
-/// node's value dearer.)
+/// They are a range of the file's own bytes where the reader was given the
+/// file's array (a file read whole, a payload validated in process), so app
+/// data of 200 MB costs no second 200 MB; and a copy of their own where it
+/// was given a part of a larger buffer (a JSON Lines batch, which must not
+/// outlive its lines through a finding that kept a value). (A struct around
+/// an array: a class here would make every copy of a node's value dearer.)
 struct DeferredJSON: Sendable {
-  let bytes: [UInt8]
+  /// The array the bytes are in, and where: 32-bit bounds keep the value
+  /// as small as a `String`, and files are refused long before 4 GiB.
+  private let source: [UInt8]
+  private let start: UInt32
+  private let count: UInt32
+
+  /// The bytes `range` of `source`, shared; a copy of them if `source` is
+  /// too large for 32-bit bounds.
+  init(in source: [UInt8], range: Range<Int>) {
+    if range.upperBound <= Int(UInt32.max) {
+      self.source = source
+      start = UInt32(range.lowerBound)
+    } else {
+      self.source = Array(source[range])
+      start = 0
+    }
+    count = UInt32(range.count)
+  }
+
+  /// A copy of `bytes`.
+  init(copying bytes: UnsafeBufferPointer<UInt8>) {
+    source = Array(bytes)
+    start = 0
+    count = UInt32(bytes.count)
+  }
+
+  /// Calls `body` with the value's bytes, and the array and offset they are at.
+  func withBytes<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>, JSONScanner.Owner) throws -> Result
+  ) rethrows -> Result {
+    try source.withUnsafeBufferPointer { whole in
+      try body(
+        UnsafeBufferPointer(rebasing: whole[Int(start)..<Int(start) + Int(count)]),
+        JSONScanner.Owner(array: source, offset: Int(start)))
+    }
+  }
 
   /// Its type, told by its first byte.
   var type: JSONType {
-    switch bytes.first {
+    switch count == 0 ? nil : source[Int(start)] {
     case UInt8(ascii: "{"): .object
     case UInt8(ascii: "["): .array
     case UInt8(ascii: "\""): .string
@@ -158,8 +197,8 @@ struct DeferredJSON: Sendable {
   private func reading<Result>(
     from start: SourcePosition, _ read: (inout JSONScanner) throws(JSONSyntaxError) -> Result
   ) -> Result? {
-    bytes.withUnsafeBufferPointer { bytes in
-      var scanner = Self.scanner(over: bytes, from: start)
+    withBytes { bytes, owner in
+      var scanner = Self.scanner(over: bytes, owner: owner, from: start)
       do throws(JSONSyntaxError) {
         return try read(&scanner)
       } catch {
@@ -170,8 +209,11 @@ struct DeferredJSON: Sendable {
   }
 
   /// A scanner over `bytes` placed where they begin in the file (`start`).
-  private static func scanner(over bytes: UnsafeBufferPointer<UInt8>, from start: SourcePosition) -> JSONScanner {
+  private static func scanner(
+    over bytes: UnsafeBufferPointer<UInt8>, owner: JSONScanner.Owner, from start: SourcePosition
+  ) -> JSONScanner {
     var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
+    scanner.owner = owner
     scanner.defersLargeContainers = bytes.count >= JSONScanner.largeContainerBytes
     scanner.largeContainerDepth = 1
     // Columns on the first line count on from the value's own column.
@@ -244,8 +286,8 @@ struct DeferredJSON: Sendable {
     start: SourcePosition, isObject: Bool, read: (inout JSONScanner, Int) -> Child?, _ body: (Child) throws -> Void
   ) rethrows {
     guard type == (isObject ? .object : .array) else { return }
-    try bytes.withUnsafeBufferPointer { bytes in
-      var scanner = Self.scanner(over: bytes, from: start)
+    try withBytes { bytes, owner in
+      var scanner = Self.scanner(over: bytes, owner: owner, from: start)
       let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
       scanner.index = 1
       scanner.skipWhitespace()
@@ -289,7 +331,14 @@ extension JSONScanner {
       return nil
     }
     let span = SourceSpan(start: start, end: position(at: index))
-    return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
+    return (kept(saved.index..<index), span)
+  }
+
+  /// The bytes `range` of the scanner's, kept: shared with the array they
+  /// are in when the scanner knows it.
+  private func kept(_ range: Range<Int>) -> DeferredJSON {
+    guard let owner else { return DeferredJSON(copying: UnsafeBufferPointer(rebasing: bytes[range])) }
+    return DeferredJSON(in: owner.array, range: owner.offset + range.lowerBound..<owner.offset + range.upperBound)
   }
 
   /// Containers this large are kept as bytes inside a top-level value (and
@@ -346,7 +395,7 @@ extension JSONScanner {
       return nil
     }
     let span = SourceSpan(start: start, end: position(at: index))
-    return (DeferredJSON(bytes: Array(bytes[saved.index..<index])), span)
+    return (kept(saved.index..<index), span)
   }
 
   /// Where a scan is and what it has counted: what a scan that gives up

@@ -49,8 +49,8 @@ public struct JSONReader {
   ) -> ReadResult {
     bytes.withUnsafeBufferPointer {
       read(
-        $0, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys,
-        deferringARootThatIsNoObject: deferringARootThatIsNoObject)
+        $0, owner: JSONScanner.Owner(array: bytes, offset: 0), firstLine: firstLine, baseOffset: baseOffset,
+        deferringAllBut: eagerKeys, deferringARootThatIsNoObject: deferringARootThatIsNoObject)
     }
   }
 
@@ -66,6 +66,17 @@ public struct JSONReader {
   public static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, baseOffset: Int = 0,
     deferringAllBut eagerKeys: EagerKeys? = nil, deferringARootThatIsNoObject: Bool = false
+  ) -> ReadResult {
+    read(
+      bytes, owner: nil, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys,
+      deferringARootThatIsNoObject: deferringARootThatIsNoObject)
+  }
+
+  /// `owner`, the array `bytes` are, or nil when they are part of a buffer
+  /// that must not outlive the read (values kept as bytes are then copied).
+  private static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, owner: JSONScanner.Owner?, firstLine: Int, baseOffset: Int,
+    deferringAllBut eagerKeys: EagerKeys?, deferringARootThatIsNoObject: Bool
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
@@ -83,6 +94,7 @@ public struct JSONReader {
     var scanner = JSONScanner(
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
+    scanner.owner = owner
     scanner.eagerKeys = eagerKeys
     scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
     scanner.defersLargeContainers = eagerKeys != nil && bytes.count >= JSONScanner.largeContainerBytes
@@ -112,6 +124,14 @@ struct JSONSyntaxError: Error {
 
 struct JSONScanner {
   let bytes: UnsafeBufferPointer<UInt8>
+  /// The array `bytes` are in, from `offset` on.
+  struct Owner {
+    var array: [UInt8]
+    var offset: Int
+  }
+  /// Where `bytes` are an array's (a file read whole): the values kept as
+  /// bytes share it rather than copy their part (`DeferredJSON`).
+  var owner: Owner?
   let firstLine: Int
   let baseOffset: Int
   var index = 0

@@ -87,6 +87,33 @@ struct DeferredJSONTests {
   /// keys fill its first key stack, is scanned again with room for any
   /// depth the reader accepts: kept as its bytes, and read the same. Past
   /// the reader's limit it is the parser's error, as before.
+  /// Where the bytes of the value at `key` of `root`, deferred, start.
+  static func deferredBytesStart(_ root: Node, key: String) -> UnsafePointer<UInt8>? {
+    guard case .deferred(let deferred)? = root.member(key)?.value.stored else { return nil }
+    return deferred.withBytes { bytes, _ in bytes.baseAddress }
+  }
+
+  /// A file read whole keeps its app data as a range of its own bytes (a
+  /// copy would hold 200 MB of app data twice); a JSON Lines batch's bytes
+  /// are copied, so no finding keeps the batch.
+  @Test func appDataSharesAFilesBytesAndCopiesABatchs() throws {
+    let text = #"{"aps": {"alert": "x"}, "order": {"id": 7, "items": [1, 2, 3]}}"#
+    let bytes = Array(text.utf8)
+    let offset = try #require(text.utf8.firstRange(of: #"{"id""#.utf8)).lowerBound.utf16Offset(in: text)
+    let read = JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads)
+    let root = try #require(read.root)
+    let start = try #require(Self.deferredBytesStart(root, key: "order"))
+    bytes.withUnsafeBufferPointer { #expect(start == $0.baseAddress! + offset) }
+    #expect(root.member("order")?.value.member("id")?.value.numberValue?.intValue == 7)
+
+    try bytes.withUnsafeBufferPointer { buffer in
+      let root = try #require(JSONReader.read(buffer, deferringAllBut: DocumentClassifier.keysItReads).root)
+      let start = try #require(Self.deferredBytesStart(root, key: "order"))
+      #expect(!(buffer.baseAddress!..<buffer.baseAddress! + buffer.count).contains(start))
+      #expect(root.member("order")?.value.member("items")?.value.elements?.count == 3)
+    }
+  }
+
   @Test func deeplyNestedAppDataIsDeferredAndReadsTheSame() throws {
     func nested(_ depth: Int, inner: String) -> String {
       (0..<depth).map { $0 % 2 == 0 ? "{\"k\(depth - $0)\":" : "[" }.joined() + inner
