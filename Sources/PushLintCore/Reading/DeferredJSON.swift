@@ -337,8 +337,8 @@ extension JSONScanner {
   /// The bytes `range` of the scanner's, kept: shared with the array they
   /// are in when the scanner knows it.
   private func kept(_ range: Range<Int>) -> DeferredJSON {
-    guard let owner else { return DeferredJSON(copying: UnsafeBufferPointer(rebasing: bytes[range])) }
-    return DeferredJSON(in: owner.array, range: owner.offset + range.lowerBound..<owner.offset + range.upperBound)
+    guard ownerOffset >= 0 else { return DeferredJSON(copying: UnsafeBufferPointer(rebasing: bytes[range])) }
+    return DeferredJSON(in: ownerBytes, range: ownerOffset + range.lowerBound..<ownerOffset + range.upperBound)
   }
 
   /// Containers this large are kept as bytes inside a top-level value (and

@@ -130,8 +130,19 @@ struct JSONScanner {
     var offset: Int
   }
   /// Where `bytes` are an array's (a file read whole): the values kept as
-  /// bytes share it rather than copy their part (`DeferredJSON`).
-  var owner: Owner?
+  /// bytes share it rather than copy their part (`DeferredJSON`). Kept as
+  /// two fields, not an optional `Owner`: binding one copied it for each value.
+  var owner: Owner? {
+    get { ownerOffset < 0 ? nil : Owner(array: ownerBytes, offset: ownerOffset) }
+    set {
+      ownerBytes = newValue?.array ?? []
+      ownerOffset = newValue?.offset ?? -1
+    }
+  }
+  /// The owner's array, empty when there is none.
+  private(set) var ownerBytes: [UInt8] = []
+  /// Where `bytes` start in `ownerBytes`; -1 when there is no owner.
+  private(set) var ownerOffset = -1
   let firstLine: Int
   let baseOffset: Int
   var index = 0
