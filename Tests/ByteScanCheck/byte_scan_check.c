@@ -130,6 +130,53 @@ int main(void) {
       for (long index = 0; index < written; index++) digest = (digest ^ out[index]) * 1099511628211ULL;
     }
   }
+  // Well-formed text in every length of sequence, long enough for the
+  // sixteen-byte UTF-8 check, then one byte changed or the end cut: a
+  // problem deep inside, after many steps that found none.
+  for (long round = 0; round < 300000; round++) {
+    uint8_t *bytes = storage + next_random() % 16;
+    size_t count = 0, limit = 24 + next_random() % 116;
+    while (count + 4 <= limit) {
+      uint32_t scalar;
+      switch (next_random() % 5) {
+      case 0: scalar = 0x20 + (uint32_t)(next_random() % 0x5F); break;
+      case 1: scalar = 0x80 + (uint32_t)(next_random() % 0x780); break;
+      case 2: scalar = 0x800 + (uint32_t)(next_random() % 0xF800); break;
+      case 3: scalar = 0x10000 + (uint32_t)(next_random() % 0x100000); break;
+      default: {
+        // The edges of the ranges the checks tell apart.
+        static const uint32_t edges[] = {0x7F, 0x80, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF, 0xE000, 0xFFFF,
+                                         0x10000, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000, 0x10FFFF};
+        scalar = edges[next_random() % (sizeof edges / sizeof edges[0])];
+      }
+      }
+      if (scalar >= 0xD800 && scalar <= 0xDFFF) scalar = 0x4E2D;
+      if (scalar < 0x80) {
+        bytes[count++] = (uint8_t)scalar;
+      } else if (scalar < 0x800) {
+        bytes[count++] = (uint8_t)(0xC0 | scalar >> 6);
+        bytes[count++] = (uint8_t)(0x80 | (scalar & 0x3F));
+      } else if (scalar < 0x10000) {
+        bytes[count++] = (uint8_t)(0xE0 | scalar >> 12);
+        bytes[count++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
+        bytes[count++] = (uint8_t)(0x80 | (scalar & 0x3F));
+      } else {
+        bytes[count++] = (uint8_t)(0xF0 | scalar >> 18);
+        bytes[count++] = (uint8_t)(0x80 | (scalar >> 12 & 0x3F));
+        bytes[count++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
+        bytes[count++] = (uint8_t)(0x80 | (scalar & 0x3F));
+      }
+    }
+    switch (next_random() % 4) {
+    case 0: break;
+    case 1: bytes[next_random() % count] = alphabet[next_random() % sizeof alphabet]; break;
+    case 2: bytes[next_random() % count] = (uint8_t)next_random(); break;
+    default: count -= next_random() % 4; break;
+    }
+    size_t got = pushlint_first_invalid_utf8(bytes, count, 0);
+    size_t expected = reference_invalid_utf8(bytes, count, 0);
+    if (got != expected) fail("first_invalid_utf8 of text", bytes, count, 0, expected, got);
+  }
   if (failures) {
     fprintf(stderr, "%d mismatches\n", failures);
     return 1;
