@@ -151,21 +151,14 @@ int main(void) {
       }
       }
       if (scalar >= 0xD800 && scalar <= 0xDFFF) scalar = 0x4E2D;
-      if (scalar < 0x80) {
-        bytes[count++] = (uint8_t)scalar;
-      } else if (scalar < 0x800) {
-        bytes[count++] = (uint8_t)(0xC0 | scalar >> 6);
-        bytes[count++] = (uint8_t)(0x80 | (scalar & 0x3F));
-      } else if (scalar < 0x10000) {
-        bytes[count++] = (uint8_t)(0xE0 | scalar >> 12);
-        bytes[count++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
-        bytes[count++] = (uint8_t)(0x80 | (scalar & 0x3F));
-      } else {
-        bytes[count++] = (uint8_t)(0xF0 | scalar >> 18);
-        bytes[count++] = (uint8_t)(0x80 | (scalar >> 12 & 0x3F));
-        bytes[count++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
-        bytes[count++] = (uint8_t)(0x80 | (scalar & 0x3F));
+      // Encoded by its length, independently of the unescaper's encoder.
+      size_t length = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4;
+      static const uint8_t lead[] = {0, 0x00, 0xC0, 0xE0, 0xF0};
+      bytes[count] = (uint8_t)(lead[length] | scalar >> (6 * (length - 1)));
+      for (size_t place = 1; place < length; place++) {
+        bytes[count + place] = (uint8_t)(0x80 | (scalar >> (6 * (length - 1 - place)) & 0x3F));
       }
+      count += length;
     }
     switch (next_random() % 4) {
     case 0: break;
