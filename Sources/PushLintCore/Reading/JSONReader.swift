@@ -647,7 +647,10 @@ struct JSONScanner {
     }
   }
 
-  private func isDigit(_ offset: Int) -> Bool {
+  /// Static, and given the bytes: a debug build copies the whole scanner
+  /// (and retains what it holds) to call a method of it from a mutating
+  /// one, for every digit of every number.
+  private static func isDigit(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
     offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
   }
 
@@ -661,24 +664,24 @@ struct JSONScanner {
       if index < bytes.count && bytes[index] == UInt8(ascii: "I") {
         throw error(at: start, .notANumber(word: "-Infinity"))
       }
-      guard isDigit(index) else {
+      guard Self.isDigit(bytes, index) else {
         throw error(at: index, .expectedDigitAfterMinus(found: met(at: index)))
       }
     }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
-      if isDigit(index) {
+      if Self.isDigit(bytes, index) {
         throw error(at: index - 1, .leadingZero)
       }
     } else {
-      while isDigit(index) { index += 1 }
+      while Self.isDigit(bytes, index) { index += 1 }
     }
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard isDigit(index) else {
+      guard Self.isDigit(bytes, index) else {
         throw error(at: index, .expectedFractionDigit(found: met(at: index)))
       }
-      while isDigit(index) { index += 1 }
+      while Self.isDigit(bytes, index) { index += 1 }
       isWhole = false
     }
     if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
@@ -686,10 +689,10 @@ struct JSONScanner {
       if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
         index += 1
       }
-      guard isDigit(index) else {
+      guard Self.isDigit(bytes, index) else {
         throw error(at: index, .expectedExponentDigit(found: met(at: index)))
       }
-      while isDigit(index) { index += 1 }
+      while Self.isDigit(bytes, index) { index += 1 }
       isWhole = false
     }
     return isWhole
