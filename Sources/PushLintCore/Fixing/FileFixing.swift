@@ -19,21 +19,21 @@ public struct HeldBackFixes: Sendable {
 
   public init() {}
 
-  /// Whether `diagnostic`'s fix is one of them: the same rule at the same
-  /// pointer of the same document.
+  /// Whether `diagnostic`'s fix is one of them (`Diagnostic.fixRoundKey`).
   public func contains(_ diagnostic: Diagnostic) -> Bool {
-    !keys.isEmpty && keys.contains(Self.key(of: diagnostic))
+    !keys.isEmpty && keys.contains(diagnostic.fixRoundKey)
   }
 
   func contains(key: String) -> Bool { keys.contains(key) }
 
   mutating func insert(key: String) { keys.insert(key) }
+}
 
-  /// A YAML stream's documents, or JSON Lines' lines, hold the same
-  /// pointers: the document's index tells them apart.
-  static func key(of diagnostic: Diagnostic) -> String {
-    "\(diagnostic.rule) \(diagnostic.document) \(diagnostic.pointer)"
-  }
+extension Diagnostic {
+  /// The finding across the lints of one file's fix rounds: its rule, at
+  /// its pointer in its document. A YAML stream's documents, or JSON Lines'
+  /// lines, hold the same pointers; the document's index tells them apart.
+  var fixRoundKey: String { "\(rule) \(document) \(pointer)" }
 }
 
 extension Fix.Applicability {
@@ -81,7 +81,7 @@ extension Linter {
     for _ in 0..<Self.maxFixRounds {
       var fixes: [(key: String, edits: [Edit])] = []
       for diagnostic in before {
-        let key = HeldBackFixes.key(of: diagnostic)
+        let key = diagnostic.fixRoundKey
         guard let fix = diagnostic.fix, fix.applicability.isApplied(unsafe: unsafe),
           !result.heldBack.contains(key: key),
           let edits = FixSpelling.edits(of: fix, in: current)
@@ -188,12 +188,12 @@ extension Linter {
     }
     var held: [String: Int] = [:]
     for diagnostic in before where counts(diagnostic) {
-      held[HeldBackFixes.key(of: diagnostic), default: 0] += 1
+      held[diagnostic.fixRoundKey, default: 0] += 1
     }
     for diagnostic in after {
       if unreadable.contains(diagnostic.rule) { return false }
       guard counts(diagnostic) else { continue }
-      let key = HeldBackFixes.key(of: diagnostic)
+      let key = diagnostic.fixRoundKey
       guard let count = held[key], count > 0 else { return false }
       held[key] = count - 1
     }

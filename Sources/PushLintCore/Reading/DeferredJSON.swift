@@ -213,7 +213,7 @@ struct DeferredJSON: Sendable {
     over bytes: UnsafeBufferPointer<UInt8>, owner: JSONScanner.Owner, from start: SourcePosition
   ) -> JSONScanner {
     var scanner = JSONScanner(bytes: bytes, firstLine: start.line, baseOffset: start.offset)
-    scanner.owner = owner
+    scanner.setOwner(owner)
     scanner.defersLargeContainers = bytes.count >= JSONScanner.largeContainerBytes
     scanner.largeContainerDepth = 1
     // Columns on the first line count on from the value's own column.

@@ -94,7 +94,7 @@ public struct JSONReader {
     var scanner = JSONScanner(
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
-    scanner.owner = owner
+    scanner.setOwner(owner)
     scanner.eagerKeys = eagerKeys
     scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
     scanner.defersLargeContainers = eagerKeys != nil && bytes.count >= JSONScanner.largeContainerBytes
@@ -129,15 +129,12 @@ struct JSONScanner {
     var array: [UInt8]
     var offset: Int
   }
-  /// Where `bytes` are an array's (a file read whole): the values kept as
+  /// Where `bytes` are an array's (a file read whole), the values kept as
   /// bytes share it rather than copy their part (`DeferredJSON`). Kept as
   /// two fields, not an optional `Owner`: binding one copied it for each value.
-  var owner: Owner? {
-    get { ownerOffset < 0 ? nil : Owner(array: ownerBytes, offset: ownerOffset) }
-    set {
-      ownerBytes = newValue?.array ?? []
-      ownerOffset = newValue?.offset ?? -1
-    }
+  mutating func setOwner(_ owner: Owner?) {
+    ownerBytes = owner?.array ?? []
+    ownerOffset = owner?.offset ?? -1
   }
   /// The owner's array, empty when there is none.
   private(set) var ownerBytes: [UInt8] = []

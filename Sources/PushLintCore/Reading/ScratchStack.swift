@@ -79,9 +79,16 @@ struct ChildStack<Element>: ~Copyable {
   private var heap: [Element] = []
   private(set) var count = 0
 
+  /// With no room lent, the children are on the heap from the first, and
+  /// `lent` is a placeholder allocated (and freed) here.
   init(storage: UnsafeMutableBufferPointer<Element>) {
-    lent = storage.baseAddress ?? .allocate(capacity: 0)
-    lentCapacity = storage.baseAddress == nil ? 0 : storage.count
+    if let start = storage.baseAddress, storage.count > 0 {
+      lent = start
+      lentCapacity = storage.count
+    } else {
+      lent = .allocate(capacity: 1)
+      lentCapacity = 0
+    }
     lentLimit = lentCapacity
   }
 

@@ -125,8 +125,6 @@ import Testing
     return RuleExampleTests().lintExample(altered, files: files).filter { $0.path == path }
   }
 
-  func key(_ diagnostic: Diagnostic) -> String { diagnostic.rule + " " + diagnostic.pointer }
-
   /// Checks every fix in `bytes`; returns how many it checked.
   func checkFixes(_ testCase: Case, bytes: [UInt8], path: String) -> Int {
     let before = findings(testCase.example, main: bytes, path: path)
@@ -141,7 +139,8 @@ import Testing
       let after = findings(testCase.example, main: fixed, path: path)
       let text = String(decoding: fixed, as: UTF8.self)
       #expect(
-        after.filter { key($0) == key(diagnostic) }.count < before.filter { key($0) == key(diagnostic) }.count,
+        after.filter { $0.fixRoundKey == diagnostic.fixRoundKey }.count
+          < before.filter { $0.fixRoundKey == diagnostic.fixRoundKey }.count,
         "\(testCase) in \(path): \"\(fix.title)\" left its finding: \(text)")
       #expect(
         Linter.isSafeStep(from: before, to: after, severity: .warning),

@@ -74,6 +74,19 @@ import Testing
     }
   }
 
+  /// Storage of no room lent (a pointer, but no element) is not the
+  /// stack's to free: the children go to the heap from the first.
+  @Test func aStackLentNoRoomKeepsItsChildrenOnTheHeap() {
+    let unused = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    defer { unused.deallocate() }
+    do {
+      var stack = ChildStack(storage: UnsafeMutableBufferPointer(start: unused, count: 0))
+      for number in 0..<3 { stack.push(number) }
+      #expect(stack.popArray(from: 1) == [1, 2])
+      #expect(stack.popArray(from: 0) == [0])
+    }
+  }
+
   /// The members of a JSON document's root object of thousands: the
   /// reader's use of the stack, end to end.
   @Test func aWideRootObjectReadsWhole() throws {
