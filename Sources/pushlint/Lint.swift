@@ -192,9 +192,7 @@ struct Lint: ParsableCommand {
       (report, standardInput) = lintedReport(linter, currentDirectory: currentDirectory)
       report.fixed = fixes.fixed
       report.fixesWithheld = fixes.withheld
-      for diagnostic in report.diagnostics where fixes.heldBack[diagnostic.path]?.contains(diagnostic) == true {
-        report.heldBackFixes.count(diagnostic.fix)
-      }
+      report.dropFixes(heldBack: fixes.heldBack)
       report.fileErrors += fixes.errors
     }
     if let writeBaseline { recordBaselineAndExit(report, to: writeBaseline) }

@@ -21,9 +21,6 @@ public struct LintReport: Sendable {
   public var fixed = 0
   /// Fixes `--fix` left out: they would have broken their file.
   public var fixesWithheld = 0
-  /// The fixes of shown findings that `--fix` left out (`HeldBackFixes`):
-  /// not counted as fixable, since running it again would leave them out again.
-  public var heldBackFixes = FixCounts()
   /// Whether some project's findings reach that project's `fail-on` (each
   /// `.pushlint.yml` sets its own): the run then exits 1.
   public var failed = false
@@ -47,7 +44,6 @@ public struct LintReport: Sendable {
     emptyFiles += other.emptyFiles
     fixed += other.fixed
     fixesWithheld += other.fixesWithheld
-    heldBackFixes += other.heldBackFixes
     failed = failed || other.failed
   }
 
@@ -76,4 +72,14 @@ public struct LintReport: Sendable {
     }
   }
 
+  /// After `--fix`, the findings whose fixes it left out lose them
+  /// (`HeldBackFixes`, by path): run again, it would leave them out again,
+  /// so they are neither marked nor counted as fixable, and no report
+  /// offers an edit that breaks its file.
+  public mutating func dropFixes(heldBack: [String: HeldBackFixes]) {
+    guard !heldBack.isEmpty else { return }
+    for index in diagnostics.indices where diagnostics[index].fix != nil {
+      if heldBack[diagnostics[index].path]?.contains(diagnostics[index]) == true { diagnostics[index].fix = nil }
+    }
+  }
 }

@@ -13,7 +13,7 @@ public struct FixResult: Sendable {
 
 /// The findings of one file whose fixes `--fix` tried and left out. Run
 /// again, it would leave them out again, so what remains of them after the
-/// run is not counted as fixable.
+/// run is reported without its fix (`LintReport.dropFixes`).
 public struct HeldBackFixes: Sendable {
   private var keys: Set<String> = []
 

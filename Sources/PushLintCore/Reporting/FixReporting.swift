@@ -39,7 +39,7 @@ enum FixReporting {
   static func summary(_ report: LintReport) -> String {
     var counts = report.hiddenFixes
     for diagnostic in report.diagnostics { counts.count(diagnostic.fix) }
-    let (safe, unsafe) = (counts.safe - report.heldBackFixes.safe, counts.unsafe - report.heldBackFixes.unsafe)
+    let (safe, unsafe) = (counts.safe, counts.unsafe)
     guard safe + unsafe > 0 else { return "" }
     if safe == 0 { return "; \(unsafe) fixable with --fix --unsafe-fixes" }
     return "; \(safe) fixable with --fix" + (unsafe > 0 ? " (\(unsafe) more with --unsafe-fixes)" : "")

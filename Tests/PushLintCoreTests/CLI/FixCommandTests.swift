@@ -99,7 +99,7 @@ import Testing
 
   /// Each number written as a string takes two bytes: once the payload
   /// reaches its 4,096 bytes, the rest are left out, and a second run
-  /// would leave them out again.
+  /// would leave them out again, so they are neither counted nor marked.
   @Test func fixesLeftOutAreNotCountedAsFixable() throws {
     let scratch = ScratchDirectory()
     let arguments = (0..<1200).map { _ in "1" }.joined(separator: ",")
@@ -111,6 +111,9 @@ import Testing
     let fixable = summary.firstMatch(of: /; (\d+) fixable with --fix/).map { Int($0.1)! } ?? 0
     #expect(Int(withheld)! > 0, "\(summary)")
     #expect(fixable == Int(remaining)! - Int(withheld)!, "\(summary)")
+    // What is left out is not marked either.
+    let marked = result.standardOutput.split(separator: "\n").filter { $0.contains(" [*] [") }.count
+    #expect(marked == fixable, "\(result.standardOutput)")
     let again = run(pushlintBinary, ["--no-config", "--fix", "p.json"], in: scratch.path)
     let fixedAgain = again.standardError.firstMatch(of: /^pushlint: fixed (\d+) finding/).map { Int($0.1)! } ?? 0
     #expect(fixedAgain <= fixable, "\(again.standardError)")
