@@ -30,7 +30,10 @@ struct Lint: ParsableCommand {
     help:
       "What columns count in text, json and github output: characters (the default), bytes (vim, Emacs) or utf16 (VS Code)."
   )
-  var columnUnit: ColumnUnit = .characters
+  // Optional rather than defaulted, here and in --jobs: the help says the
+  // default, and a defaulted option costs swift-argument-parser a few type
+  // lookups at every start, each a scan of every conformance in the binary.
+  var columnUnit: ColumnUnit?
 
   @Flag(help: "No colour in pretty output (NO_COLOR is honoured too).")
   var noColor = false
@@ -119,7 +122,7 @@ struct Lint: ParsableCommand {
   var baseline: String?
 
   @Option(help: ArgumentHelp("How many files to lint at once; 0, the default, means one per core.", valueName: "n"))
-  var jobs: Int = 0
+  var jobs: Int?
 
   @Flag(help: "Apply the safe fixes to the files, then report what remains.")
   var fix = false
@@ -141,7 +144,7 @@ struct Lint: ParsableCommand {
     }
     if fix && diff { throw ValidationError("--diff shows what --fix would do; give one of them") }
     if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings takes a number of 0 or more") }
-    if jobs < 0 { throw ValidationError("--jobs takes a number of 0 or more") }
+    if let jobs, jobs < 0 { throw ValidationError("--jobs takes a number of 0 or more") }
     if statistics, let format, format != .text, format != .json {
       throw ValidationError("--statistics prints text or json, not \(format.rawValue)")
     }
@@ -176,7 +179,7 @@ struct Lint: ParsableCommand {
       for each in error.all { FileHandle.standardError.write(CommandLineNotice.error(each) + "\n") }
       terminate(ExitStatus.usage)
     }
-    var linter = Linter(configuration: configuration, jobs: jobs)
+    var linter = Linter(configuration: configuration, jobs: jobs ?? 0)
     linter.registrationReaders.append(SwiftRegistrationReader())
     linter.usesNearestConfiguration = configFile == nil && !noConfig
     linter.skipsUnrelatedFiles = skipUnrelated
@@ -278,7 +281,7 @@ struct Lint: ParsableCommand {
       format ?? (System.environment("GITHUB_ACTIONS") == "true" ? .github : toTerminal ? .pretty : .text)
     let color = toTerminal && !noColor && (System.environment("NO_COLOR") ?? "").isEmpty
     let rendered = ReportRendering.render(
-      report, as: chosen, statistics: statistics, columnUnit: columnUnit, color: color,
+      report, as: chosen, statistics: statistics, columnUnit: columnUnit ?? .characters, color: color,
       source: sourceText(standardInput: standardInput, currentDirectory: currentDirectory))
     if let output {
       if case .failure(let error) = System.writeFile(Array(rendered.utf8), to: output) {

@@ -37,7 +37,8 @@ struct PushLint: ParsableCommand {
     }
     do {
       let setAside = ManyPaths.setAside(arguments)
-      var command = try parseAsRoot(setAside?.arguments ?? arguments)
+      let parsed = setAside?.arguments ?? arguments
+      var command = try defaultCommand(parsing: parsed) ?? parseAsRoot(parsed)
       if let paths = setAside?.paths, var lint = command as? Lint {
         lint.paths += paths
         command = lint
@@ -57,6 +58,23 @@ struct PushLint: ParsableCommand {
       }
       terminate(code.rawValue)
     }
+  }
+}
+
+extension PushLint {
+  /// A lint that names no subcommand, parsed by the lint command alone.
+  /// Parsed through the root, the same arguments are first read as the
+  /// root's (for a completion-script request) and the subcommand's, with
+  /// their reflection and type lookups: most of a small run's start. Nil
+  /// when they name a subcommand or the lint command refuses them: the
+  /// root then parses them again, and words the error as it always does.
+  static func defaultCommand(parsing arguments: [String]) -> Lint? {
+    if let first = arguments.first,
+      first == "help" || configuration.subcommands.contains(where: { $0.configuration.commandName == first })
+    {
+      return nil
+    }
+    return (try? Lint.parseAsRoot(arguments)) as? Lint
   }
 }
 
