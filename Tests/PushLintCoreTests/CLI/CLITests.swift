@@ -478,7 +478,8 @@ import Testing
     #expect(bogus.standardError.hasPrefix("Error: Unknown option '--bogus'.\n"))
     // Refused by the lint command's own parse, the arguments are parsed
     // again through the root, whose usage names the whole command.
-    #expect(bogus.standardError.contains("\nUsage: pushlint lint [<options>] [<paths> ...]\n"), "\(bogus.standardError)")
+    let usage = "\nUsage: pushlint lint [<options>] [<paths> ...]\n"
+    #expect(bogus.standardError.contains(usage), "\(bogus.standardError)")
     #expect(run(pushlintBinary, ["--stattistics"]).standardError.contains("Did you mean '--statistics'?"))
     #expect(run(pushlintBinary, ["rules", "--formt", "json"]).standardError.contains("Did you mean '--format'?"))
     #expect(run(pushlintBinary, ["project", "--no-confg"]).standardError.contains("Did you mean '--no-config'?"))
