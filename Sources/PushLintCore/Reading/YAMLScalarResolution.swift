@@ -59,7 +59,9 @@ enum YAMLScalarResolution {
     if body.allSatisfy(isDigit) {
       var digits = bodyText.drop { $0 == "0" }
       if digits.isEmpty { digits = "0" }
-      let literal = (digits == "0" ? "" : sign) + digits
+      // `String(digits)`: a string and a substring joined go through the
+      // generic `+`, whose first use looks its conformances up at run time.
+      let literal = (digits == "0" ? "" : sign) + String(digits)
       return NumberValue(literal: literal, isWhole: true, doubleValue: Double(literal) ?? 0)
     }
     // [0-9]* ( . [0-9]* )? ( [eE] [-+]? [0-9]+ )?  with at least one digit before the exponent.
