@@ -14,7 +14,7 @@ enum ManyPaths {
   /// than lint.
   static func setAside(_ arguments: [String]) -> (arguments: [String], paths: [String])? {
     // A path that is also a subcommand's name is the subcommand.
-    if let first = arguments.first, ["rules", "project", "init", "help"].contains(first) { return nil }
+    if let first = arguments.first, first != "lint", PushLint.namesSubcommand(first) { return nil }
     return setAside(arguments, from: arguments.first == "lint" ? 1 : 0)
   }
 

@@ -69,12 +69,14 @@ extension PushLint {
   /// when they name a subcommand or the lint command refuses them: the
   /// root then parses them again, and words the error as it always does.
   static func defaultCommand(parsing arguments: [String]) -> Lint? {
-    if let first = arguments.first,
-      first == "help" || configuration.subcommands.contains(where: { $0.configuration.commandName == first })
-    {
-      return nil
-    }
+    if let first = arguments.first, namesSubcommand(first) { return nil }
     return (try? Lint.parseAsRoot(arguments)) as? Lint
+  }
+
+  /// Whether `argument`, first on the command line, names a subcommand
+  /// (`lint` included) or `help`: a path spelt so is the subcommand.
+  static func namesSubcommand(_ argument: String) -> Bool {
+    argument == "help" || configuration.subcommands.contains { $0.configuration.commandName == argument }
   }
 }
 
