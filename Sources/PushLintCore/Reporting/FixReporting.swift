@@ -39,9 +39,9 @@ enum FixReporting {
   static func summary(_ report: LintReport) -> String {
     var counts = report.hiddenFixes
     for diagnostic in report.diagnostics { counts.count(diagnostic.fix) }
-    let (safe, unsafe) = (counts.safe, counts.unsafe)
-    guard safe + unsafe > 0 else { return "" }
-    if safe == 0 { return "; \(unsafe) fixable with --fix --unsafe-fixes" }
-    return "; \(safe) fixable with --fix" + (unsafe > 0 ? " (\(unsafe) more with --unsafe-fixes)" : "")
+    guard counts.safe + counts.unsafe > 0 else { return "" }
+    if counts.safe == 0 { return "; \(counts.unsafe) fixable with --fix --unsafe-fixes" }
+    return "; \(counts.safe) fixable with --fix"
+      + (counts.unsafe > 0 ? " (\(counts.unsafe) more with --unsafe-fixes)" : "")
   }
 }
