@@ -368,6 +368,47 @@ static inline size_t compact_extra(uint32_t scalar) {
   }
 }
 
+/// The escape at `*index` (a backslash) decoded: its scalar, with `*index`
+/// moved past it; 0x110000 when it is no well-formed escape before `end`.
+__attribute__((always_inline)) static inline uint32_t decode_escape(const uint8_t *bytes, size_t *index, size_t end) {
+  size_t at = *index;
+  if (at + 1 >= end) return 0x110000;
+  uint8_t kind = bytes[at + 1];
+  uint32_t scalar;
+  switch (kind) {
+  case '"': case '\\': case '/': scalar = kind; break;
+  case 'b': scalar = 0x08; break;
+  case 'f': scalar = 0x0C; break;
+  case 'n': scalar = 0x0A; break;
+  case 'r': scalar = 0x0D; break;
+  case 't': scalar = 0x09; break;
+  case 'u': {
+    if (at + 6 > end) return 0x110000;
+    scalar = hex4(bytes + at + 2);
+    if (scalar > 0xFFFF) return 0x110000;
+    at += 6;
+    if (scalar >= 0xDC00 && scalar <= 0xDFFF) return 0x110000;
+    if (scalar >= 0xD800 && scalar <= 0xDBFF) {
+      if (at + 6 > end || bytes[at] != '\\' || bytes[at + 1] != 'u') return 0x110000;
+      uint32_t low = hex4(bytes + at + 2);
+      if (low < 0xDC00 || low > 0xDFFF) return 0x110000;
+      scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00);
+      at += 6;
+    }
+    *index = at;
+    return scalar;
+  }
+  default: return 0x110000;
+  }
+  *index = at + 2;
+  return scalar;
+}
+
+/// How many bytes a scalar takes in UTF-8.
+static inline size_t utf8_length(uint32_t scalar) {
+  return scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4;
+}
+
 long pushlint_unescape_json_string(
     const uint8_t *bytes, size_t start, size_t end, uint8_t *out, size_t *extra) {
   size_t index = start, written = 0, added = 0;
@@ -379,33 +420,8 @@ long pushlint_unescape_json_string(
       index += 1;
       continue;
     }
-    if (index + 1 >= end) return -1;
-    uint8_t kind = bytes[index + 1];
-    uint32_t scalar;
-    switch (kind) {
-    case '"': case '\\': case '/': scalar = kind; index += 2; break;
-    case 'b': scalar = 0x08; index += 2; break;
-    case 'f': scalar = 0x0C; index += 2; break;
-    case 'n': scalar = 0x0A; index += 2; break;
-    case 'r': scalar = 0x0D; index += 2; break;
-    case 't': scalar = 0x09; index += 2; break;
-    case 'u': {
-      if (index + 6 > end) return -1;
-      scalar = hex4(bytes + index + 2);
-      if (scalar > 0xFFFF) return -1;
-      index += 6;
-      if (scalar >= 0xDC00 && scalar <= 0xDFFF) return -1;
-      if (scalar >= 0xD800 && scalar <= 0xDBFF) {
-        if (index + 6 > end || bytes[index] != '\\' || bytes[index + 1] != 'u') return -1;
-        uint32_t low = hex4(bytes + index + 2);
-        if (low < 0xDC00 || low > 0xDFFF) return -1;
-        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00);
-        index += 6;
-      }
-      break;
-    }
-    default: return -1;
-    }
+    uint32_t scalar = decode_escape(bytes, &index, end);
+    if (scalar > 0x10FFFF) return -1;
     if (scalar < 0x80) {
       out[written++] = (uint8_t)scalar;
       added += compact_extra(scalar);
@@ -425,4 +441,30 @@ long pushlint_unescape_json_string(
   }
   *extra = added;
   return (long)written;
+}
+
+long pushlint_measure_json_string(
+    const uint8_t *bytes, size_t start, size_t end, size_t *extra, bool *has_non_ascii) {
+  size_t index = start, length = 0, added = 0;
+  bool non_ascii = false;
+  while (index < end) {
+    // A run of plain bytes counts as it is.
+    const uint8_t *escape = memchr(bytes + index, '\\', end - index);
+    size_t run_end = escape ? (size_t)(escape - bytes) : end;
+    for (size_t at = index; at < run_end; at++) {
+      uint8_t byte = bytes[at];
+      if (byte < 0x20 || byte == '"') return -1;
+      non_ascii |= byte >= 0x80;
+    }
+    length += run_end - index;
+    index = run_end;
+    if (index == end) break;
+    uint32_t scalar = decode_escape(bytes, &index, end);
+    if (scalar > 0x10FFFF) return -1;
+    length += utf8_length(scalar);
+    if (scalar < 0x80) added += compact_extra(scalar);
+  }
+  *extra = added;
+  *has_non_ascii = non_ascii;
+  return (long)length;
 }

@@ -35,6 +35,22 @@ static void fail(const char *what, const uint8_t *bytes, size_t count, size_t st
   fprintf(stderr, "\n");
 }
 
+/// `pushlint_measure_json_string` against what the unescaper wrote: the
+/// same length or -1, the same extra bytes, and non-ASCII content exactly
+/// when a byte of the content is 0x80 or above (well-formed escapes are
+/// ASCII).
+static void check_measure(const uint8_t *bytes, size_t start, size_t end, long written, size_t extra) {
+  size_t measured_extra = 0;
+  bool non_ascii = false;
+  long measured = pushlint_measure_json_string(bytes, start, end, &measured_extra, &non_ascii);
+  if (measured != written) fail("measure_json_string", bytes, end, start, (size_t)written, (size_t)measured);
+  if (written < 0) return;
+  if (measured_extra != extra) fail("measure_json_string extra", bytes, end, start, extra, measured_extra);
+  bool expected = false;
+  for (size_t index = start; index < end; index++) expected |= bytes[index] >= 0x80;
+  if (non_ascii != expected) fail("measure_json_string non-ASCII", bytes, end, start, expected, non_ascii);
+}
+
 static size_t first_where(const uint8_t *bytes, size_t count, size_t start, int (*test)(uint8_t)) {
   size_t index = start;
   while (index < count && !test(bytes[index])) index++;
@@ -129,6 +145,26 @@ int main(void) {
       digest = (digest ^ extra) * 1099511628211ULL;
       for (long index = 0; index < written; index++) digest = (digest ^ out[index]) * 1099511628211ULL;
     }
+    check_measure(bytes, start, count, written, extra);
+  }
+  // Strings of escapes (\u escapes above all, surrogate pairs, lone and
+  // broken ones), which the random bytes above seldom spell: measured as
+  // unescaped.
+  static const char *const pieces[] = {"ab", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u4E2D", "\\u0001",
+                                       "\\u001F", "\\u007f", "\\ud83d\\ude00", "\\uD800", "\\uDC00", "\\ud83d\\u0041",
+                                       "\\u12", "\\x", "\\", "\xc3\xa9", "\xe4\xb8\xad", "\xff", "\x01"};
+  for (long round = 0; round < 300000; round++) {
+    uint8_t *bytes = storage + next_random() % 16;
+    size_t count = 0, pieceCount = next_random() % 8;
+    for (size_t piece = 0; piece < pieceCount; piece++) {
+      const char *text = pieces[next_random() % (sizeof pieces / sizeof pieces[0])];
+      size_t length = strlen(text);
+      memcpy(bytes + count, text, length);
+      count += length;
+    }
+    size_t extra = 0;
+    long written = pushlint_unescape_json_string(bytes, 0, count, out, &extra);
+    check_measure(bytes, 0, count, written, extra);
   }
   // Well-formed text in every length of sequence, long enough for the
   // sixteen-byte UTF-8 check, then one byte changed or the end cut: a

@@ -2,6 +2,7 @@
 #define PUSHLINT_BYTE_SCAN_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /// The offset of the first byte at or after `start` that is a quote, a
@@ -47,5 +48,13 @@ size_t pushlint_json_string_end(const uint8_t *bytes, size_t count, size_t start
 /// control character with a short escape, 5 for another control character.
 long pushlint_unescape_json_string(
     const uint8_t *bytes, size_t start, size_t end, uint8_t *out, size_t *extra);
+
+/// What `pushlint_unescape_json_string` would write, measured without
+/// writing it: the bytes of the content unescaped, or -1 where that
+/// returns -1; `extra` as there. `has_non_ascii` is set when a byte of the
+/// content itself (not of an escape) is 0x80 or above: only then can the
+/// content be ill-formed UTF-8, which the caller checks.
+long pushlint_measure_json_string(
+    const uint8_t *bytes, size_t start, size_t end, size_t *extra, bool *has_non_ascii);
 
 #endif

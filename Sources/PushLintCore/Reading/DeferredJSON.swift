@@ -696,8 +696,9 @@ extension JSONScanner {
     return System.compare(bytes.baseAddress! + first, bytes.baseAddress! + second, count: count) == 0
   }
 
-  /// A string value. One with an escape is read by the parser, which
-  /// measures what the escapes add to the compact size.
+  /// A string value. One with an escape is measured unescaped, for what
+  /// the escapes add to the compact size; the parser reads any it cannot
+  /// measure (a broken escape, a control byte, text that is not UTF-8).
   private mutating func skipString() -> Bool {
     let quote = index
     index += 1
@@ -710,11 +711,30 @@ extension JSONScanner {
       index += 1
       return true
     case UInt8(ascii: "\\"):
+      if skipEscapedString(contentStart: contentStart) { return true }
       index = quote
       return (try? parseString()) != nil
     default:
       return false
     }
+  }
+
+  /// A string with escapes, with `index` on its first backslash, measured
+  /// as `parseString` would read it, building nothing; false, with `index`
+  /// unmoved, where the parser must read it.
+  private mutating func skipEscapedString(contentStart: Int) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let end = pushlint_json_string_end(base, bytes.count, index)
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+    var extra = 0
+    var hasNonASCII = false
+    let length = pushlint_measure_json_string(base, contentStart, end, &extra, &hasNonASCII)
+    guard length >= 0, length <= maxStringBytes else { return false }
+    // Ill-formed UTF-8 is repaired in a string, which changes its length.
+    if hasNonASCII && pushlint_first_invalid_utf8(base, end, contentStart) != end { return false }
+    escapeSavings += end - contentStart - (length + extra)
+    index = end + 1
+    return true
   }
 
   /// `true`, `false` or `null`, spelled exactly and not the start of a longer word.

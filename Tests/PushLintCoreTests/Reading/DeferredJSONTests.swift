@@ -61,6 +61,9 @@ struct DeferredJSONTests {
     #"{"aps":{},"a/b":{"c~d":[{"e":1}]},"":{"":""}}"#,
     #"{"aps":{},"x":{"k":1,"k2":{"k":2},"k3":3}}"#,
     "{\"aps\":{},\"café\":{\"é\":1,\"e\\u0301\":2}}",
+    // Escapes in app data are measured, not unescaped: what they add to the
+    // compact size must come out as the parser counts it.
+    #"{"aps":{},"data":{"s":"Zoë \n☕️ \"q\" \u0001\t\u00e9","t":["\ud83d\ude00\\","a\/b","\u001f\u007F"]}}"#,
   ]
 
   @Test("reads the same with and without deferring", arguments: payloads)
@@ -391,6 +394,10 @@ struct DeferredJSONTests {
       "{\"aps\":{},\"data\":\"tab\tinside\"}",
       #"{"aps":{},"data":"\x"}"#,
       #"{"aps":{},"data":"\ud800"}"#,
+      #"{"aps":{},"data":["ok \n","\ud800x"]}"#,
+      #"{"aps":{},"data":["\udc00 é"]}"#,
+      #"{"aps":{},"data":["é \u12"]}"#,
+      #"{"aps":{},"data":["\n\ud83d\u0041"]}"#,
       #"{"aps":{},"data":{'a':1}}"#,
       #"{"aps":{},"data":[1,2]"#,
       #"{"aps":{},"data":truex}"#,
