@@ -370,7 +370,10 @@ static inline size_t compact_extra(uint32_t scalar) {
 
 /// The escape at `*index` (a backslash) decoded: its scalar, with `*index`
 /// moved past it; 0x110000 when it is no well-formed escape before `end`.
-__attribute__((always_inline)) static inline uint32_t decode_escape(const uint8_t *bytes, size_t *index, size_t end) {
+/// Inlined into both callers: it runs once an escape, and text in other
+/// scripts arrives as one `\u` escape a character.
+__attribute__((always_inline)) static inline uint32_t decode_escape(
+    const uint8_t *bytes, size_t *index, size_t end) {
   size_t at = *index;
   if (at + 1 >= end) return 0x110000;
   uint8_t kind = bytes[at + 1];
