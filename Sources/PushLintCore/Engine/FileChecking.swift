@@ -55,7 +55,7 @@ extension Linter {
 
   /// What every document of one file is checked with, worked out once per
   /// file: a JSON Lines file has a million documents.
-  struct FileScope {
+  struct FileScope: Sendable {
     /// Relative to the configuration's directory, as its globs match.
     var relativePath: String?
     var context: RuleContext
@@ -86,6 +86,18 @@ extension Linter {
     return outcome
   }
 
+  /// A file of documents checked, its kept findings worded, in `scope`
+  /// worked out beforehand (`scope(of:project:)` of its input); any other
+  /// file as `check(_:project:)` does.
+  func check(_ file: ReadFile, project: ProjectContext, scope: FileScope) -> FileOutcome {
+    guard case .documents(let documents, let suppressions, _) = file.content else {
+      return check(file, project: project)
+    }
+    var outcome = checkDocuments(documents, suppressions: suppressions, input: file.input, scope: scope)
+    finish(&outcome)
+    return outcome
+  }
+
   func checkUnworded(_ file: ReadFile, project: ProjectContext) -> FileOutcome {
     switch file.content {
     case .unreadable(let error): return FileOutcome(error: error)
@@ -98,19 +110,37 @@ extension Linter {
       // Source code that registers nothing is read, judged by its compiler.
       return FileOutcome(linted: file.input.explicit)
     case .documents(let documents, let suppressions, _):
-      var scope = scope(of: file.input, project: project)
-      scope.suppressions = suppressions
-      var outcome = FileOutcome(limit: options.findingsPerFile)
-      for document in documents {
-        outcome.documents += 1
-        check(document, scope: scope, into: &outcome)
-      }
-      if !suppressions.isEmpty, let format = documents.first?.format {
-        checkSuppressions(suppressions, format: format, input: file.input, scope: scope, into: &outcome)
-      }
-      outcome.linted = outcome.documents > 0 || file.input.explicit
-      return outcome
+      return checkDocuments(
+        documents, suppressions: suppressions, input: file.input, scope: scope(of: file.input, project: project))
     }
+  }
+
+  func checkDocuments(
+    _ documents: [Document], suppressions: [Suppression], input: LintInput, scope: FileScope
+  ) -> FileOutcome {
+    // A scope is copied (a retain of each collection it holds) only to
+    // hold comments, which few files have.
+    guard !suppressions.isEmpty else { return checkDocuments(documents, input: input, holdingSuppressions: scope) }
+    var scope = scope
+    scope.suppressions = suppressions
+    return checkDocuments(documents, input: input, holdingSuppressions: scope)
+  }
+
+  private func checkDocuments(
+    _ documents: [Document], input: LintInput, holdingSuppressions scope: FileScope
+  )
+    -> FileOutcome
+  {
+    var outcome = FileOutcome(limit: options.findingsPerFile)
+    for document in documents {
+      outcome.documents += 1
+      check(document, scope: scope, into: &outcome)
+    }
+    if !scope.suppressions.isEmpty, let format = documents.first?.format {
+      checkSuppressions(scope.suppressions, format: format, input: input, scope: scope, into: &outcome)
+    }
+    outcome.linted = outcome.documents > 0 || input.explicit
+    return outcome
   }
 
   /// A sound file is read for the project's sounds; named on the command

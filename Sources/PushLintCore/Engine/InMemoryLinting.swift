@@ -63,8 +63,29 @@ extension Linter {
     let paths: Set<String>
     let base: String
     /// The name nearly every call gives (a validator's), with its input
-    /// (the absolute path, normalized) worked out once.
-    let usual: (path: String, input: LintInput)?
+    /// (the absolute path, normalized) and its scope (its relative path and
+    /// extension, the size limits under the targets) worked out once.
+    let usual: Usual?
+
+    /// A class: the scope holds the project's collections, and a struct
+    /// would be copied whole (a retain of each) wherever it is read.
+    final class Usual: Sendable {
+      let path: String
+      let input: LintInput
+      let scope: FileScope
+      /// What the scope was worked out under: a linter configured otherwise
+      /// (but for its headers) works it out again.
+      let directory: String
+      let targets: [Platform: OSVersion]
+
+      init(path: String, input: LintInput, scope: FileScope, directory: String, targets: [Platform: OSVersion]) {
+        self.path = path
+        self.input = input
+        self.scope = scope
+        self.directory = directory
+        self.targets = targets
+      }
+    }
   }
 
   /// Reads the configured context files relative to `currentDirectory` (by
@@ -76,7 +97,12 @@ extension Linter {
     let (_, contextFiles, project) = readProject([], currentDirectory: base, errors: &errors)
     return PreparedContext(
       project: project, paths: Set(contextFiles.map(\.input.absolutePath)), base: base,
-      usual: usualPath.map { ($0, namedInput($0, base: base)) })
+      usual: usualPath.map { path in
+        let input = namedInput(path, base: base)
+        return PreparedContext.Usual(
+          path: path, input: input, scope: scope(of: input, project: project), directory: configuration.directory,
+          targets: configuration.targets)
+      })
   }
 
   /// The same report as `report(bytes:path:)`, against a context read
@@ -85,12 +111,8 @@ extension Linter {
   /// another file's categories, a sound) or that stand in for a context file
   /// are linted as `report(bytes:path:)` does.
   public func report(bytes: [UInt8], path: String, against context: PreparedContext) -> LintReport {
-    let input: LintInput
-    if let usual = context.usual, usual.path == path {
-      input = usual.input
-    } else {
-      input = namedInput(path, base: context.base)
-    }
+    let usual = context.usual.flatMap { $0.path == path ? $0 : nil }
+    let input = usual?.input ?? namedInput(path, base: context.base)
     guard !usesNearestConfiguration, !context.paths.contains(input.absolutePath) else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }
@@ -102,6 +124,18 @@ extension Linter {
     else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
     }
+    // The usual name's scope, but for the headers configured for it (a
+    // validator's linter, given headers, differs from the one that
+    // prepared the context in them alone).
+    if let usual, usual.directory == configuration.directory, usual.targets == configuration.targets {
+      let headers = configuredHeaders(forRelativePath: usual.scope.relativePath)
+      guard !headers.isEmpty || !usual.scope.configuredHeaders.isEmpty else {
+        return report(outcome: check(file, project: context.project, scope: usual.scope))
+      }
+      var scope = usual.scope
+      scope.configuredHeaders = headers
+      return report(outcome: check(file, project: context.project, scope: scope))
+    }
     return report(checking: file, project: context.project)
   }
 
@@ -111,7 +145,10 @@ extension Linter {
 
   /// One read file checked and reported as a run over it alone would.
   private func report(checking file: ReadFile, project: ProjectContext) -> LintReport {
-    let outcome = check(file, project: project)
+    report(outcome: check(file, project: project))
+  }
+
+  private func report(outcome: FileOutcome) -> LintReport {
     var report = LintReport(
       diagnostics: outcome.diagnostics.sorted(by: Diagnostic.reportOrder), files: 1, documents: outcome.documents,
       fileErrors: [])

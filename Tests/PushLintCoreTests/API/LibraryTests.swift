@@ -121,6 +121,43 @@ import Testing
         "category-undeclared"))
   }
 
+  /// What a validator works out once for the name it usually gives (the
+  /// file's relative path, the configured headers, the size limits under
+  /// its targets) judges each payload as a run over the file would, with
+  /// headers given or not, and is worked out again when the configuration
+  /// changes.
+  @Test func theNamesScopeWorkedOutOnceJudgesAsARunWould() throws {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      ".pushlint.yml",
+      "targets: {ios: \"16.0\"}\nheaders:\n  - files: \"**\"\n    apns-push-type: background\n    apns-priority: \"10\"\n"
+    )
+    let configuration = try Configuration.load(file: ".pushlint.yml", currentDirectory: scratch.path)
+    let validator = PayloadValidator(configuration: configuration)
+    let linter = Linter(configuration: configuration, jobs: 1)
+    let background = #"{"aps": {"content-available": 1}}"#
+    let configured = validator.validate(payload: background)
+    #expect(configured.diagnostics.map(\.rule) == ["background-priority"])
+    #expect(configured.diagnostics == linter.lint(bytes: Array(background.utf8), path: "payload.json").diagnostics)
+    // Headers given replace the configured ones, for this payload alone.
+    let given = validator.validate(
+      payload: background, headers: ["apns-push-type": "background", "apns-priority": "5"])
+    #expect(given.diagnostics.isEmpty)
+    #expect(validator.validate(payload: background).diagnostics == configured.diagnostics)
+    // A payload past the limit of the push type the headers name.
+    let large = "{\"aps\": {\"content-available\": 1}, \"d\": \"" + String(repeating: "x", count: 4200) + "\"}"
+    #expect(validator.validate(payload: large).diagnostics.map(\.rule).contains("payload-too-large"))
+    #expect(
+      !validator.validate(payload: large, headers: ["apns-push-type": "voip", "apns-priority": "10"]).diagnostics
+        .map(\.rule).contains("payload-too-large"))
+    // Other targets: the interruption level is judged against the new ones.
+    let passive = #"{"aps": {"alert": "x", "interruption-level": "passive"}}"#
+    var older = validator
+    #expect(!older.validate(payload: passive).diagnostics.map(\.rule).contains("unavailable-key"))
+    older.configuration.targets = [.ios: OSVersion("14.0")!]
+    #expect(older.validate(payload: passive).diagnostics.map(\.rule).contains("unavailable-key"))
+  }
+
   @Test func oneValidatorServesManyThreads() {
     let validator = PayloadValidator()
     let verdicts = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 200)
