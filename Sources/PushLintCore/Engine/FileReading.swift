@@ -190,9 +190,13 @@ extension Linter {
     }
     let suppressions = SuppressionComments.scan(bytes, format: format)
     var documents: [Document] = []
+    documents.reserveCapacity(read.count)
     var unclaimedPlist: Node?
     let mentionsPush = read.contains { $0.result.root == nil } && DocumentClassifier.mentionsPush(bytes)
-    for (index, result) in read {
+    // Each result is moved out, not copied (a retain of each collection it
+    // holds, and a release of each when the array goes), in order.
+    read.reverse()
+    while let (index, result) = read.popLast() {
       let kind: DocumentKind?
       if input.explicit, format == .yaml, result.findings.isEmpty,
         result.root.map({ if case .null = $0.value { true } else { false } }) ?? true
@@ -222,7 +226,7 @@ extension Linter {
         readerFindings: result.findings)
       document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
-      documents.append(document)
+      documents.append(consume document)
     }
     return ReadFile(
       input: input, content: .documents(documents, suppressions: suppressions, unclaimedPlist: unclaimedPlist))
