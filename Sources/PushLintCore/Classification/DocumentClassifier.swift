@@ -225,7 +225,12 @@ public enum DocumentClassifier {
   /// The kind of a file named explicitly: nothing matching, a JSON or YAML
   /// file is judged as a payload, so a file without `aps` gets `aps-missing`.
   public static func explicitKind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind {
-    if let kind = kind(of: root, format: format, path: path) { return kind }
+    explicitKind(of: root, format: format, path: path, fileExtension: fileExtension(path))
+  }
+
+  /// The same, with the path's `fileExtension(_:)` worked out already.
+  static func explicitKind(of root: Node?, format: SourceFormat, path: String, fileExtension: String) -> DocumentKind {
+    if let kind = kind(of: root, format: format, fileExtension: fileExtension) { return kind }
     if isWellKnownNonPayload(Paths.fileName(path)) { return .other }
     return format == .plist || format == .strings ? .other : .payload
   }

@@ -4,7 +4,11 @@ extension DocumentClassifier {
   /// Whether a file's documents can be payloads (and so templates): JSON or
   /// YAML, but not a String Catalog, which is JSON and always localization.
   static func mayHoldPayloads(_ format: SourceFormat, path: String) -> Bool {
-    (format == .json || format == .yaml) && !Localizations.isFileExtension(fileExtension(path))
+    mayHoldPayloads(format, fileExtension: fileExtension(path))
+  }
+
+  static func mayHoldPayloads(_ format: SourceFormat, fileExtension: String) -> Bool {
+    (format == .json || format == .yaml) && !Localizations.isFileExtension(fileExtension)
   }
 
   /// Whether JSON or YAML text may hold a document of the project context:
@@ -16,7 +20,12 @@ extension DocumentClassifier {
 
   /// The format of a file: from its name, else (for a file named explicitly) from its first bytes.
   static func format(of bytes: [UInt8], path: String) -> SourceFormat {
-    if let format = SourceFormat.from(fileName: path) {
+    format(of: bytes, fileExtension: fileExtension(path))
+  }
+
+  /// The same, with the path's `fileExtension(_:)` worked out already.
+  static func format(of bytes: [UInt8], fileExtension: String) -> SourceFormat {
+    if let format = SourceFormat.from(fileExtension: fileExtension) {
       // A .strings file may also be a property list in XML or binary form
       // (as Xcode compiles it, and as some translation tools export it);
       // Foundation reads either, and so does pushlint.

@@ -75,7 +75,7 @@ extension Linter {
       relativePath: relativePath,
       context: RuleContext(targets: configuration.targets, schema: rules.schema, project: project),
       configuredHeaders: configuredHeaders(forRelativePath: relativePath),
-      fileExtension: fileExtension(input.absolutePath),
+      fileExtension: input.fileExtension,
       payloadLimits: rules.schema.payloadLimits(under: configuration.targets))
   }
 

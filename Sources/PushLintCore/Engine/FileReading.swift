@@ -105,7 +105,7 @@ extension Linter {
         input: input,
         content: .sound(SoundEntry(name: Paths.fileName(input.absolutePath), path: input.displayPath, header: result)))
     }
-    if SourceFormat.from(fileName: input.absolutePath) == .jsonLines {
+    if SourceFormat.from(fileExtension: input.fileExtension) == .jsonLines {
       return ReadFile(input: input, content: .jsonLines(bytes: nil))
     }
     if !options.openBuffers.isEmpty, let buffer = options.openBuffers[input.absolutePath] {
@@ -115,11 +115,11 @@ extension Linter {
     case .failure(let error):
       return ReadFile(input: input, content: .unreadable(FileError(path: input.displayPath, error.problem)))
     case .success(let bytes):
-      if let format = SourceFormat.from(fileName: input.absolutePath), format.isSourceCode {
+      if let format = SourceFormat.from(fileExtension: input.fileExtension), format.isSourceCode {
         return readCode(bytes: bytes, input: input, holdingAll: false)
       }
       if DocumentClassifier.mayHoldPayloads(
-        DocumentClassifier.format(of: bytes, path: input.absolutePath), path: input.absolutePath)
+        DocumentClassifier.format(of: bytes, fileExtension: input.fileExtension), fileExtension: input.fileExtension)
         && !DocumentClassifier.mayBeContext(bytes)
       {
         return ReadFile(input: input, content: .deferred(bytes))
@@ -130,7 +130,7 @@ extension Linter {
 
   /// Reads and classifies; documents of no kind in a walked file are dropped.
   func read(bytes: [UInt8], input: LintInput) -> ReadFile {
-    let format = DocumentClassifier.format(of: bytes, path: input.absolutePath)
+    let format = DocumentClassifier.format(of: bytes, fileExtension: input.fileExtension)
     if Self.isBlank(bytes) && !format.isSourceCode {
       return ReadFile(input: input, content: .empty)
     }
@@ -142,7 +142,7 @@ extension Linter {
       // A walked file that its top level shows is none of the kinds is set
       // aside after a scan, without a tree: a repository's large map or
       // fixture costs its bytes, not a hundred times them.
-      let name = fileExtension(input.absolutePath)
+      let name = input.fileExtension
       if !input.explicit, !name.isSameKey(as: "apns"), !Localizations.isFileExtension(name),
         bytes.withUnsafeBufferPointer(DocumentClassifier.topLevelShowsNoKind)
       {
@@ -205,9 +205,10 @@ extension Linter {
         // else then says so instead of passing.
         continue
       } else if input.explicit {
-        kind = DocumentClassifier.explicitKind(of: result.root, format: format, path: input.absolutePath)
+        kind = DocumentClassifier.explicitKind(
+          of: result.root, format: format, path: input.absolutePath, fileExtension: input.fileExtension)
       } else if result.root == nil {
-        let name = fileExtension(input.absolutePath)
+        let name = input.fileExtension
         // Files of a kind known by name are reported however little of them is readable.
         let knownByName =
           ["apns", "entitlements", "pbxproj", "mobileprovision", "provisionprofile"].contains(name)
@@ -215,7 +216,7 @@ extension Linter {
         let reportable = input.namedByGlob || knownByName || Localizations.isFileExtension(name) || mentionsPush
         kind = reportable ? .other : nil
       } else {
-        kind = DocumentClassifier.kind(of: result.root, format: format, path: input.absolutePath)
+        kind = DocumentClassifier.kind(of: result.root, format: format, fileExtension: input.fileExtension)
       }
       guard let kind else {
         if format == .plist, let root = result.root, root.isObject { unclaimedPlist = root }
@@ -245,7 +246,7 @@ extension Linter {
     guard registers || holdingAll else {
       return ReadFile(input: input, content: .code(source: nil, registers: false, suppressions: []))
     }
-    let suppressions = SourceFormat.from(fileName: input.absolutePath).map {
+    let suppressions = SourceFormat.from(fileExtension: input.fileExtension).map {
       SuppressionComments.scan(bytes, format: $0)
     }
     return ReadFile(
@@ -258,7 +259,7 @@ extension Linter {
   /// A JSON or YAML payload file with placeholders, made readable; nil for
   /// every other file (the common case costs one search for `{{`).
   func templatePreparation(_ bytes: [UInt8], format: SourceFormat, input: LintInput) -> TemplateReader.Prepared? {
-    guard DocumentClassifier.mayHoldPayloads(format, path: input.absolutePath) else { return nil }
+    guard DocumentClassifier.mayHoldPayloads(format, fileExtension: input.fileExtension) else { return nil }
     let settings = configuration.templates
     if !settings.files.isEmpty {
       guard let relative = configuration.relativePath(input.absolutePath),
@@ -272,11 +273,23 @@ extension Linter {
 /// A file to lint and how it was found.
 struct LintInput: Sendable {
   var displayPath: String
-  var absolutePath: String
+  let absolutePath: String
+  /// `fileExtension(absolutePath)`, which reading, classifying and
+  /// checking the file each ask.
+  let fileExtension: String
   /// Named on the command line: always linted, whatever it holds.
   var explicit: Bool
   /// Matched by a configured glob: reported even when it cannot be parsed.
   var namedByGlob: Bool
   /// An audio file: read for the project's sounds, never linted itself.
   var isSound = false
+
+  init(displayPath: String, absolutePath: String, explicit: Bool, namedByGlob: Bool, isSound: Bool = false) {
+    self.displayPath = displayPath
+    self.absolutePath = absolutePath
+    fileExtension = PushLintCore.fileExtension(absolutePath)
+    self.explicit = explicit
+    self.namedByGlob = namedByGlob
+    self.isSound = isSound
+  }
 }

@@ -23,7 +23,12 @@ public enum SourceFormat: String, Sendable {
 
   /// The format a file name implies; nil for names pushlint does not read.
   public static func from(fileName: String) -> SourceFormat? {
-    switch fileExtension(fileName) {
+    from(fileExtension: fileExtension(fileName))
+  }
+
+  /// The format a lowercased file extension (`fileExtension(_:)`) names.
+  static func from(fileExtension: String) -> SourceFormat? {
+    switch fileExtension {
     case "json", "apns", "xcstrings": .json
     case "yaml", "yml": .yaml
     case "jsonl", "ndjson": .jsonLines
