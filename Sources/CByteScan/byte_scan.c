@@ -132,6 +132,35 @@ size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t st
   return index;
 }
 
+size_t pushlint_first_byte_pair(const uint8_t *bytes, size_t count, size_t start, uint8_t byte) {
+  size_t index = start;
+#if defined(__SSE2__)
+  // The chunk a byte later is compared only where the byte is found: a
+  // payload has few braces, and JSON's own come one at a time.
+  const __m128i wanted = _mm_set1_epi8((char)byte);
+  while (index + 17 <= count) {
+    int here = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)), wanted));
+    if (here != 0) {
+      int next = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index + 1)), wanted));
+      if ((here & next) != 0) return index + (size_t)__builtin_ctz((unsigned)(here & next));
+    }
+    index += 16;
+  }
+#else
+  // A pair flags both words; a flag may be false, so a flagged word is
+  // scanned byte by byte.
+  while (index + 9 <= count) {
+    uint64_t here, next;
+    memcpy(&here, bytes + index, 8);
+    memcpy(&next, bytes + index + 1, 8);
+    if ((zero_bytes(here ^ (ones * byte)) & zero_bytes(next ^ (ones * byte)) & high_bits) != 0) break;
+    index += 8;
+  }
+#endif
+  while (index + 1 < count && !(bytes[index] == byte && bytes[index + 1] == byte)) index += 1;
+  return index + 1 < count ? index : count;
+}
+
 static inline int is_continuation(uint8_t byte) { return (byte & 0xC0) == 0x80; }
 
 #if defined(PUSHLINT_UTF8_SSSE3)

@@ -135,6 +135,16 @@ int main(void) {
     for (size_t index = start; index < count; index++) expected += (bytes[index] & 0xC0) != 0x80;
     got = pushlint_count_scalar_starts(bytes, start, count);
     if (got != expected) fail("count_scalar_starts", bytes, count, start, expected, got);
+    uint8_t pair = alphabet[next_random() % sizeof alphabet];
+    expected = count;
+    for (size_t index = start; index + 1 < count; index++) {
+      if (bytes[index] == pair && bytes[index + 1] == pair) {
+        expected = index;
+        break;
+      }
+    }
+    got = pushlint_first_byte_pair(bytes, count, start, pair);
+    if (got != expected) fail("first_byte_pair", bytes, count, start, expected, got);
     got = pushlint_json_string_end(bytes, count, start);
     expected = reference_string_end(bytes, count, start);
     if (got != expected) fail("json_string_end", bytes, count, start, expected, got);

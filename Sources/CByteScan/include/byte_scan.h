@@ -27,6 +27,11 @@ size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t st
 /// when there is none. `start` must not fall inside a sequence.
 size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t start);
 
+/// The offset of the first two bytes in a row at or after `start` that are
+/// both `byte` (`{{`, where a payload template's placeholder opens), or
+/// `count` when there are none.
+size_t pushlint_first_byte_pair(const uint8_t *bytes, size_t count, size_t start, uint8_t byte);
+
 /// How many bytes from `start` up to `end` are not UTF-8 continuation bytes
 /// (0x80–0xBF): in valid UTF-8, the scalars that begin there.
 size_t pushlint_count_scalar_starts(const uint8_t *bytes, size_t start, size_t end);

@@ -1,6 +1,8 @@
-/// Finding bytes in bytes with `memchr`: the readers and the walk search every
-/// file (for `{{`, `categories`, line breaks), so a search byte by byte in
-/// Swift would cost more than the reading.
+import CByteScan
+
+/// Finding bytes in bytes with `memchr` and the C byte scans: the readers
+/// and the walk search every file (for `{{`, `categories`, line breaks), so
+/// a search byte by byte in Swift would cost more than the reading.
 enum ByteSearch {
   /// The offset of the first `needle` in `bytes[start..<end]` (`end` defaults to the end).
   static func firstIndex(
@@ -21,6 +23,15 @@ enum ByteSearch {
 
   static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0, to end: Int? = nil) -> Int? {
     bytes.withUnsafeBufferPointer { firstIndex(of: needle, in: $0, from: start, to: end) }
+  }
+
+  /// The offset of the first two bytes in a row that are both `byte`.
+  static func firstPair(of byte: UInt8, in bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      let found = pushlint_first_byte_pair(base, buffer.count, 0, byte)
+      return found < buffer.count ? found : nil
+    }
   }
 
   static func contains(_ needle: String, in bytes: [UInt8]) -> Bool {
