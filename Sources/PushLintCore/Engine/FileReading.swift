@@ -287,9 +287,13 @@ struct LintInput: Sendable {
   init(displayPath: String, absolutePath: String, explicit: Bool, namedByGlob: Bool, isSound: Bool = false) {
     self.displayPath = displayPath
     self.absolutePath = absolutePath
-    fileExtension = PushLintCore.fileExtension(absolutePath)
+    fileExtension = extensionOfPath(absolutePath)
     self.explicit = explicit
     self.namedByGlob = namedByGlob
     self.isSound = isSound
   }
 }
+
+/// `fileExtension(_:)` where a `fileExtension` member hides it (the module
+/// is named otherwise in the fuzz binary, so it cannot be qualified).
+private func extensionOfPath(_ path: String) -> String { fileExtension(path) }
