@@ -3,10 +3,6 @@
 extension DocumentClassifier {
   /// Whether a file's documents can be payloads (and so templates): JSON or
   /// YAML, but not a String Catalog, which is JSON and always localization.
-  static func mayHoldPayloads(_ format: SourceFormat, path: String) -> Bool {
-    mayHoldPayloads(format, fileExtension: fileExtension(path))
-  }
-
   static func mayHoldPayloads(_ format: SourceFormat, fileExtension: String) -> Bool {
     (format == .json || format == .yaml) && !Localizations.isFileExtension(fileExtension)
   }
