@@ -359,11 +359,11 @@ enum CompactJSON {
     func visit(_ node: Node) {
       // App data kept as its bytes is scanned, not built.
       if node.forEachDeferredString(consider) { return }
-      switch node.value {
-      case .string(let string): consider(stringSize(string) - 2) { node.pointer }
-      case .array(let elements): elements.forEach(visit)
-      case .object(let members): members.forEach { visit($0.value) }
-      default: break
+      if node.isContainer {
+        // A child at a time: a large root kept as its bytes stays unbuilt.
+        node.forEachChild(visit)
+      } else if let string = node.stringValue {
+        consider(stringSize(string) - 2) { node.pointer }
       }
     }
     visit(node)

@@ -242,7 +242,9 @@ struct SchemaValidator {
       customData = UnknownKeyRule.CustomData(value: member.value.span, movesBeside: nil)
       if let (payload, aps) = payload {
         if payloadKeys == nil {
-          payloadKeys = Set((payload.members ?? []).map(\.key))
+          var keys = Set<String>()
+          payload.forEachMember { keys.insert($0.key) }
+          payloadKeys = keys
           apsHasAKeyOfItsOwn = aps.value.containsMember { dictionary.spec(for: $0.key) != nil }
         }
         if apsHasAKeyOfItsOwn == true, payloadKeys?.contains(member.key) == false {

@@ -17,6 +17,9 @@ enum StoredValue: Sendable {
   case object([Member])
   case placeholder(String)
   case deferred(DeferredJSON)
+  /// A large root object kept as its bytes but for the members whose keys
+  /// a reader builds at once (`WideObject`).
+  case wide(WideObject)
 
   @inline(__always)
   init(_ value: Value) {
@@ -69,6 +72,7 @@ public struct Node: Sendable {
       case .object(let members): .object(members)
       case .placeholder(let text): .placeholder(text)
       case .deferred: builtValue().value
+      case .wide(let wide): .object(wide.allMembers(start: span.start, pointer: pointer))
       }
     }
     set { stored = StoredValue(newValue) }
@@ -147,11 +151,13 @@ public struct Node: Sendable {
   public var members: [Member]? {
     if case .object(let members) = stored { return members }
     if case .deferred = stored { return builtMembers() }
+    if case .wide = stored { return builtMembers() }
     return nil
   }
 
   @inline(never)
   private func builtMembers() -> [Member]? {
+    if case .wide(let wide) = stored { return wide.allMembers(start: span.start, pointer: pointer) }
     if case .object(let members) = builtValue().stored { return members }
     return nil
   }
@@ -217,7 +223,7 @@ public struct Node: Sendable {
   /// Asked without building a deferred value (nor copying the members).
   public var isObject: Bool {
     switch stored {
-    case .object: true
+    case .object, .wide: true
     case .deferred(let deferred): deferred.type == .object
     default: false
     }
@@ -226,7 +232,7 @@ public struct Node: Sendable {
   /// Whether the node is an object or an array (asked without copying either).
   public var isContainer: Bool {
     switch stored {
-    case .object, .array: true
+    case .object, .array, .wide: true
     case .deferred(let deferred): deferred.type == .object || deferred.type == .array
     default: false
     }
@@ -245,12 +251,14 @@ public struct Node: Sendable {
   public func member(_ key: String) -> Member? {
     if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0] } }
     if case .deferred = stored { return builtMember(key) }
+    if case .wide = stored { return builtMember(key) }
     return nil
   }
 
   /// A deferred object's member is built alone.
   @inline(never)
   private func builtMember(_ key: String) -> Member? {
+    if case .wide(let wide) = stored { return wide.lastMember(named: key, start: span.start, pointer: pointer) }
     guard case .deferred(let deferred) = stored else { return nil }
     return deferred.lastMember(named: key, start: span.start, pointer: pointer)
   }
@@ -260,6 +268,7 @@ public struct Node: Sendable {
   public func hasMember(_ key: String) -> Bool {
     if case .object(let members) = stored { return members.lastIndex(named: key) != nil }
     if case .deferred = stored { return builtMember(key) != nil }
+    if case .wide = stored { return builtMember(key) != nil }
     return false
   }
 
@@ -269,6 +278,7 @@ public struct Node: Sendable {
   public subscript(key: String) -> Node? {
     if case .object(let members) = stored { return members.lastIndex(named: key).map { members[$0].value } }
     if case .deferred = stored { return builtMember(key)?.value }
+    if case .wide = stored { return builtMember(key)?.value }
     return nil
   }
 
@@ -276,8 +286,10 @@ public struct Node: Sendable {
   /// unique (app data it checked and left unbuilt), so nothing inside can
   /// be a duplicate.
   public var keysAreKnownUnique: Bool {
-    if case .deferred = stored { return true }
-    return false
+    switch stored {
+    case .deferred, .wide: true
+    default: false
+    }
   }
 
   /// Calls `body` with each member of an object, in source order (never,
@@ -287,6 +299,10 @@ public struct Node: Sendable {
   public func forEachMember(_ body: (Member) throws -> Void) rethrows {
     if case .deferred(let deferred) = stored {
       try deferred.forEachMember(start: span.start, pointer: pointer, body)
+      return
+    }
+    if case .wide(let wide) = stored {
+      try wide.forEachMember(start: span.start, pointer: pointer, body)
       return
     }
     guard let members = storedMembers else { return }
@@ -299,7 +315,10 @@ public struct Node: Sendable {
   /// order without copying the members out of their array.
   @inline(__always)
   public func containsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
-    if case .deferred = stored { return try deferredContainsMember(where: predicate) }
+    switch stored {
+    case .deferred, .wide: return try deferredContainsMember(where: predicate)
+    default: break
+    }
     guard let members = storedMembers else { return false }
     return try members.withUnsafeBufferPointer { buffer in
       for index in buffer.indices where try predicate(buffer[index]) { return true }
@@ -339,6 +358,7 @@ public struct Node: Sendable {
   private var storedMembers: [Member]? {
     if case .object(let members) = stored { return members }
     if case .deferred = stored { return builtMembers() }
+    if case .wide = stored { return builtMembers() }
     return nil
   }
 
@@ -365,6 +385,7 @@ extension JSONType {
     case .null: self = .null
     case .placeholder: self = .placeholder
     case .deferred(let deferred): self = deferred.type
+    case .wide: self = .object
     }
   }
 }

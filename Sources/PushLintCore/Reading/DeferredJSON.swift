@@ -282,7 +282,7 @@ struct DeferredJSON: Sendable {
   /// scanner at its start (with its position among them) and handed to
   /// `body` before the next is read. `read` gives nil only if the checked
   /// bytes no longer read, which cannot be.
-  private func forEachChild<Child>(
+  fileprivate func forEachChild<Child>(
     start: SourcePosition, isObject: Bool, read: (inout JSONScanner, Int) -> Child?, _ body: (Child) throws -> Void
   ) rethrows {
     guard type == (isObject ? .object : .array) else { return }
@@ -305,6 +305,110 @@ struct DeferredJSON: Sendable {
         scanner.skipWhitespace()
       }
     }
+  }
+}
+
+/// A large root object (a payload of many top-level keys) kept as its
+/// bytes, but for the members whose keys the reader builds at once
+/// (`EagerKeys`: `aps` and the like), built as the tree would hold them.
+/// As a tree, each of its members took some 150 bytes (a key, its span and
+/// a node) for perhaps 20 of JSON; kept so, the root costs its bytes and
+/// the members a rule reads.
+///
+/// The other members are found by a scan when asked for, each handed out
+/// as the reader would have made it: its value kept as bytes. The reader
+/// keeps a root so only when the whole root checked without a repeated key
+/// (`JSONScanner.wideRoot`), so every key in it is unique.
+final class WideObject: Sendable {
+  let whole: DeferredJSON
+  /// The members `eagerKeys` names, in source order.
+  let built: [Member]
+  let eagerKeys: EagerKeys
+
+  init(whole: DeferredJSON, built: [Member], eagerKeys: EagerKeys) {
+    self.whole = whole
+    self.built = built
+    self.eagerKeys = eagerKeys
+  }
+
+  /// Calls `body` with each member in source order: a built one as it is,
+  /// another with its value kept as bytes. `start` is where the object
+  /// begins in the file and `pointer` is its own.
+  func forEachMember(start: SourcePosition, pointer: String, _ body: (Member) throws -> Void) rethrows {
+    var next = 0
+    try whole.forEachChild(
+      start: start, isObject: true,
+      read: { scanner, _ -> Member? in
+        guard let (key, keySpan) = try? scanner.parseKey() else { return nil }
+        scanner.skipWhitespace()
+        if eagerKeys.contains(key) {
+          guard next < built.count, scanner.skipValue(depth: 1, checkingKeys: false) else { return nil }
+          next += 1
+          return built[next - 1]
+        }
+        return scanner.keptMember(key: key, keySpan: keySpan, parent: pointer)
+      }, body)
+  }
+
+  /// Every member, in source order (as `forEachMember` hands them out).
+  func allMembers(start: SourcePosition, pointer: String) -> [Member] {
+    var members: [Member] = []
+    forEachMember(start: start, pointer: pointer) { members.append($0) }
+    return members
+  }
+
+  /// The member named `key` (keys are unique): a built one found among
+  /// them, another by a scan that skips the other members' values.
+  func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
+    if eagerKeys.contains(key) { return built.lastIndex(named: key).map { built[$0] } }
+    var found: Member?
+    whole.forEachChild(
+      start: start, isObject: true,
+      read: { scanner, _ -> Member?? in
+        guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
+        scanner.skipWhitespace()
+        guard name.isSameKey(as: key) else {
+          return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
+        }
+        return scanner.keptMember(key: name, keySpan: keySpan, parent: pointer).map { .some($0) }
+      }
+    ) { member in
+      if let member { found = member }
+    }
+    return found
+  }
+}
+
+extension DeferredJSON {
+  /// The members of this object (a root the reader checked whole) that
+  /// `eagerKeys` names, built as the reader builds them: a large container
+  /// inside one kept as its bytes, the value itself not. Nil if they do
+  /// not read, which cannot be: they were checked.
+  func builtMembers(named eagerKeys: EagerKeys, start: SourcePosition, pointer: String) -> [Member]? {
+    var built: [Member] = []
+    var failed = false
+    forEachChild(
+      start: start, isObject: true,
+      read: { scanner, _ -> Bool? in
+        guard let (key, keySpan) = try? scanner.parseKey() else {
+          failed = true
+          return nil
+        }
+        scanner.skipWhitespace()
+        guard eagerKeys.contains(key) else {
+          if scanner.skipValue(depth: 1, checkingKeys: false) { return true }
+          failed = true
+          return nil
+        }
+        guard let value = try? scanner.parseSubtree(parent: pointer, token: key) else {
+          failed = true
+          return nil
+        }
+        built.append(Member(key: key, keySpan: keySpan, value: value))
+        return true
+      }
+    ) { _ in }
+    return failed ? nil : built
   }
 }
 
@@ -332,6 +436,44 @@ extension JSONScanner {
     }
     let span = SourceSpan(start: start, end: position(at: index))
     return (kept(saved.index..<index), span)
+  }
+
+  /// The value at `index`, `token` `key` of the object at `parent`, as a
+  /// member whose value is kept as its bytes, checked already (no key is
+  /// compared again); nil if it does not read.
+  mutating func keptMember(key: String, keySpan: SourceSpan, parent: String) -> Member? {
+    let startIndex = index
+    let start = position(at: index)
+    guard skipValue(depth: 1, checkingKeys: false) else { return nil }
+    let value = Node(
+      stored: .deferred(kept(startIndex..<index)), span: SourceSpan(start: start, end: position(at: index)),
+      parent: parent, token: key)
+    return Member(key: key, keySpan: keySpan, value: value)
+  }
+
+  /// The document's root, at `index`, kept as a `WideObject` when it is a
+  /// large object of many members (as `largeContainerBytes` and
+  /// `wideObjectMembers` say) that checks whole, nothing after it; nil,
+  /// with nothing consumed, otherwise: the parser reads it.
+  mutating func wideRoot(eagerKeys: EagerKeys) -> Node? {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+    let saved = place
+    let start = position(at: index)
+    guard skipValue(depth: 0), index - saved.index >= Self.largeContainerBytes,
+      outerCommas + 1 >= Self.wideObjectMembers
+    else {
+      goBack(to: saved)
+      return nil
+    }
+    let end = index
+    let span = SourceSpan(start: start, end: position(at: end))
+    skipWhitespace()
+    let whole = kept(saved.index..<end)
+    guard index == bytes.count, let built = whole.builtMembers(named: eagerKeys, start: start, pointer: "") else {
+      goBack(to: saved)
+      return nil
+    }
+    return Node(stored: .wide(WideObject(whole: whole, built: built, eagerKeys: eagerKeys)), span: span, pointer: "")
   }
 
   /// The bytes `range` of the scanner's, kept: shared with the array they
@@ -465,9 +607,10 @@ extension JSONScanner {
     // negative range: a key's range may be empty, `""`).
     let marker = Self.keyMarker
     var keyCount = 0
-    // The keys of an open object (by level) with many keys, or one that
-    // is not plain ASCII, as strings.
+    // The keys of an open object (by level) with many keys, as a table of
+    // where they are while they are plain ASCII, or as strings.
     var keySets: [Int: Set<String>] = [:]
+    var keyTables: [Int: KeyTable] = [:]
     // Bit n of `objects`: the container open at level n is an object.
     func isObject(at level: Int) -> Bool { objects[level >> 6] & (1 << UInt64(level & 63)) != 0 }
     var level = 0
@@ -492,7 +635,9 @@ extension JSONScanner {
             guard keyCount < keys.count else { return .outOfRoom }
             keys[keyCount] = marker
             keyCount += 1
-            guard skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level) else { return .refused }
+            guard skipKey(keys: keys, count: &keyCount, sets: &keySets, tables: &keyTables, level: level) else {
+              return .refused
+            }
           } else {
             guard skipAnyKey() else { return .refused }
           }
@@ -528,7 +673,8 @@ extension JSONScanner {
           if inObject {
             guard
               checkingKeys
-                ? skipKey(keys: keys, count: &keyCount, sets: &keySets, level: level - 1) : skipAnyKey()
+                ? skipKey(keys: keys, count: &keyCount, sets: &keySets, tables: &keyTables, level: level - 1)
+                : skipAnyKey()
             else { return .refused }
           }
           break
@@ -538,6 +684,7 @@ extension JSONScanner {
         if inObject && checkingKeys {
           repeat { keyCount -= 1 } while keys[keyCount] != marker
           if !keySets.isEmpty { keySets[level - 1] = nil }
+          if !keyTables.isEmpty { keyTables[level - 1] = nil }
         }
         level -= 1
       }
@@ -548,12 +695,14 @@ extension JSONScanner {
   /// A key and its colon; false if it repeats an earlier key of its object
   /// (the object open at `level`). The first keys of an object, while they
   /// are plain ASCII, are compared as bytes in `keys` (ranges after the
-  /// object's marker). Past `maxKeysCompared`, or at a key with an escape or
-  /// a byte that is not ASCII, the object's keys become strings in a set:
-  /// `String` equality is the tree's (canonical equivalence, by which a key
-  /// not in ASCII may equal one that is).
+  /// object's marker); past `maxKeysCompared`, in a table of where they
+  /// are (`KeyTable`, 8 bytes a key). At a key with an escape or a byte
+  /// that is not ASCII, the object's keys become strings in a set: `String`
+  /// equality is the tree's (canonical equivalence, by which a key not in
+  /// ASCII may equal one that is).
   private mutating func skipKey(
-    keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int, sets: inout [Int: Set<String>], level: Int
+    keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int, sets: inout [Int: Set<String>],
+    tables: inout [Int: KeyTable], level: Int
   ) -> Bool {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
     let contentStart = index + 1
@@ -572,21 +721,38 @@ extension JSONScanner {
     guard end < bytes.count else { return false }
     // The object's first key in the stack, once its keys there are counted.
     var first = count
-    var inSet = !sets.isEmpty && sets[level] != nil
-    if plain && !inSet {
+    let inSet = !sets.isEmpty && sets[level] != nil
+    let inTable = !inSet && !tables.isEmpty && tables[level] != nil
+    if plain && inTable {
+      guard tables[level]!.insert(contentStart..<end, in: bytes) else { return false }
+      index = end + 1
+    } else if plain && !inSet {
       let key = contentStart..<end
       while keys[first - 1].lowerBound >= 0 {
         first -= 1
         let other = keys[first]
         if other.count == key.count && sameBytes(other.lowerBound, key.lowerBound, count: key.count) { return false }
       }
-      inSet = count - first >= Self.maxKeysCompared || count == keys.count
-    } else if !inSet {
-      while keys[first - 1].lowerBound >= 0 { first -= 1 }
-    }
-    if !inSet && plain {
-      keys[count] = contentStart..<end
-      count += 1
+      if count - first >= Self.maxKeysCompared || count == keys.count {
+        // Too many to compare each with all: the object's keys go in a
+        // table (of 32-bit offsets), or a set past them.
+        guard bytes.count < Int(Int32.max) else {
+          var set = Set(keys[first..<count].map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
+          count = first
+          guard set.insert(String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[key]))).inserted else { return false }
+          sets[level] = set
+          index = end + 1
+          return skipColon()
+        }
+        var table = KeyTable()
+        for earlier in keys[first..<count] { _ = table.insert(earlier, in: bytes) }
+        _ = table.insert(key, in: bytes)
+        tables[level] = table
+        count = first
+      } else {
+        keys[count] = key
+        count += 1
+      }
       index = end + 1
     } else {
       let key: String
@@ -598,13 +764,24 @@ extension JSONScanner {
         guard let parsed = try? parseString() else { return false }
         key = parsed
       }
-      var set =
-        sets.removeValue(forKey: level)
-        ?? Set(keys[first..<count].map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
-      count = first
+      var set: Set<String>
+      if let existing = sets.removeValue(forKey: level) {
+        set = existing
+      } else if let table = tables.removeValue(forKey: level) {
+        set = Set(table.ranges(in: bytes).map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
+      } else {
+        while keys[first - 1].lowerBound >= 0 { first -= 1 }
+        set = Set(keys[first..<count].map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
+        count = first
+      }
       guard set.insert(key).inserted else { return false }
       sets[level] = set
     }
+    return skipColon()
+  }
+
+  /// The colon after a key.
+  private mutating func skipColon() -> Bool {
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
     index += 1
@@ -746,5 +923,68 @@ extension JSONScanner {
     else { return false }
     index += count
     return true
+  }
+}
+
+/// The plain ASCII keys of one wide object, as the offsets of their first
+/// bytes in an open-addressed table: a key ends at the next quote, and is
+/// compared as bytes. Half full at most.
+struct KeyTable {
+  private var slots = [Int32](repeating: -1, count: 64)
+  private var count = 0
+
+  /// Adds the key at `range` of `bytes`; false if an equal key is in.
+  mutating func insert(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if (count + 1) * 2 > slots.count { grow(in: bytes) }
+    let mask = slots.count - 1
+    var slot = Self.hash(range, in: bytes) & mask
+    while slots[slot] >= 0 {
+      let other = Int(slots[slot])
+      if Self.same(range, at: other, in: bytes) { return false }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = Int32(range.lowerBound)
+    count += 1
+    return true
+  }
+
+  /// The keys' ranges, in no order.
+  func ranges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    slots.filter { $0 >= 0 }.map { Self.range(at: Int($0), in: bytes) }
+  }
+
+  private mutating func grow(in bytes: UnsafeBufferPointer<UInt8>) {
+    let old = slots
+    slots = [Int32](repeating: -1, count: old.count * 2)
+    let mask = slots.count - 1
+    for start in old where start >= 0 {
+      var slot = Self.hash(Self.range(at: Int(start), in: bytes), in: bytes) & mask
+      while slots[slot] >= 0 { slot = (slot + 1) & mask }
+      slots[slot] = start
+    }
+  }
+
+  /// The key that starts at `start`: up to its closing quote.
+  private static func range(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var end = start
+    while bytes[end] != UInt8(ascii: "\"") { end += 1 }
+    return start..<end
+  }
+
+  /// Whether the key at `other` is the bytes `range`, its quote after them.
+  private static func same(_ range: Range<Int>, at other: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let length = range.count
+    guard other + length < bytes.count, bytes[other + length] == UInt8(ascii: "\"") else { return false }
+    for offset in 0..<length where bytes[other + offset] != bytes[range.lowerBound + offset] { return false }
+    return true
+  }
+
+  /// FNV-1a over the key's bytes.
+  private static func hash(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for offset in range {
+      hash = (hash ^ UInt64(bytes[offset])) &* 0x100_0000_01b3
+    }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
   }
 }

@@ -290,6 +290,10 @@ struct JSONScanner {
   }
 
   mutating func parseDocument() throws(JSONSyntaxError) -> Node {
+    if let eagerKeys, defersLargeContainers {
+      skipWhitespace()
+      if let root = wideRoot(eagerKeys: eagerKeys) { return root }
+    }
     if defersARootThatIsNoObject {
       let saved = self
       skipWhitespace()

@@ -29,6 +29,15 @@ struct DeferredJSONTests {
     case .null: lines.append("\(place) null")
     case .placeholder(let text): lines.append("\(place) placeholder \(text)")
     case .deferred: lines.append("\(place) still deferred")
+    case .wide:
+      var members: [Member] = []
+      node.forEachMember { members.append($0) }
+      lines.append("\(place) object \(members.count)")
+      for member in members {
+        let key = member.keySpan
+        lines.append("  key \(member.key) \(key.start.line):\(key.start.column)@\(key.start.offset)-\(key.end.offset)")
+        dump(member.value, into: &lines)
+      }
     }
   }
 
@@ -381,6 +390,86 @@ struct DeferredJSONTests {
       #expect(node.elementCount == node.built.elements?.count)
       #expect(node.containsMember { $0.key == "é" || $0.key == "ключ7" } == node.isObject)
       #expect(!node.containsMember { $0.key == "absent" })
+    }
+  }
+
+  /// A root of many members, as a payload whose app data is thousands of
+  /// top-level keys: the keys of each script and spelling.
+  static func wideRoot(members: Int, extra: String = "") -> String {
+    var parts = (0..<members).map { index -> String in
+      switch index % 4 {
+      case 0: "\"key\(index)\": \(index)"
+      case 1: "\"ключ\(index)\": {\"v\": [\(index), \"é😀\"]}"
+      case 2: "\"k\\u00e9\(index)\": \"x\\n\""
+      default: "\"a_rather_long_key_for_the_app_\(index)\": [true, null]"
+      }
+    }
+    parts.insert(#""aps": {"alert": {"title": "T", "loc-args": \#(largeArray(elements: 4000))}, "badge": 1}"#, at: 7)
+    parts.insert(#""headers": {"apns-push-type": "alert"}"#, at: members / 2)
+    return "{\n  " + parts.joined(separator: ",\n  ") + extra + "\n}\n"
+  }
+
+  func isWide(_ node: Node) -> Bool {
+    if case .wide = node.stored { return true }
+    return false
+  }
+
+  /// A large root of many members is kept as its bytes but for the members
+  /// a reader builds at once (`aps`, `headers`): it reads as the very tree,
+  /// its findings and sizes, and its members are found, walked and
+  /// counted as the tree's.
+  @Test func aWideRootIsKeptAsItsBytesAndReadsTheSame() throws {
+    let text = Self.wideRoot(members: 3000)
+    let result = Self.expectSameReading(text)
+    let root = try #require(result.root)
+    #expect(isWide(root) && result.keysAreUnique)
+    let tree = try #require(JSONReader.read(Array(text.utf8), firstLine: 7, baseOffset: 100).root)
+    for key in ["aps", "headers", "key0", "ключ2997", "ké2998", "a_rather_long_key_for_the_app_3", "absent", "payload"]
+    {
+      var found: [String] = []
+      if let member = root.member(key) { Self.dump(member.value, into: &found) }
+      var expected: [String] = []
+      if let member = tree.member(key) { Self.dump(member.value, into: &expected) }
+      #expect(found == expected && root.hasMember(key) == !expected.isEmpty, "\(key)")
+      #expect(root.member(key)?.keySpan == tree.member(key)?.keySpan, "\(key)")
+      #expect((root[key] != nil) == !expected.isEmpty, "\(key)")
+    }
+    // What a rule reads is built as the tree holds it; app data stays bytes.
+    let aps = try #require(root["aps"])
+    let locArgs = try #require(aps["alert"]?["loc-args"])
+    let appData = try #require(root["ключ1"])
+    #expect(!isDeferred(aps) && isDeferred(locArgs) && isDeferred(appData))
+    var keys: [String] = []
+    root.forEachMember { keys.append("\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)") }
+    let treeKeys = (tree.members ?? []).map { "\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)" }
+    #expect(keys == treeKeys, "the members walked differ from the tree's")
+    #expect(root.members?.count == 3002 && root.isObject && root.isContainer && root.keysAreKnownUnique)
+    #expect(root.containsMember { $0.key == "ключ2997" } && !root.containsMember { $0.key == "absent" })
+    #expect(JSONType(of: root) == .object)
+    var children = 0
+    root.forEachChild { _ in children += 1 }
+    #expect(children == 3002)
+    // A small root, or a large one of few members, is read as before.
+    let few = try #require(Self.expectSameReading(Self.wideRoot(members: 100)).root)
+    #expect(!isWide(few))
+  }
+
+  /// A wide root whose keys repeat (at its top, past the first keys
+  /// compared as bytes, or spelt with an escape; or inside a member), or
+  /// with anything wrong in it or after it, is the parser's: it reports
+  /// what is wrong.
+  @Test func aWideRootWithARepeatedKeyOrAnErrorIsLeftToTheParser() throws {
+    for extra in [
+      ",\n  \"key8\": 1", ",\n  \"aps\": {}", ",\n  \"k\\u0065y12\": 1", ",\n  \"ключ5\": 1",
+      ",\n  \"x\": {\"a\": 1, \"a\": 2}",
+    ] {
+      let result = Self.expectSameReading(Self.wideRoot(members: 3000, extra: extra))
+      let root = try #require(result.root)
+      #expect(!isWide(root) && !result.keysAreUnique, "\(extra)")
+    }
+    for broken in [Self.wideRoot(members: 3000, extra: ","), Self.wideRoot(members: 3000) + "x"] {
+      let result = Self.expectSameReading(broken)
+      #expect(result.root == nil && result.findings.count == 1)
     }
   }
 

@@ -42,7 +42,7 @@ enum APSMissingRule: Rule {
 
   private static func check(payload: Node, what: String, otherwise: String = "") -> [Finding] {
     // Asked by its type first: an array kept as its bytes stays unbuilt.
-    guard payload.isObject, let members = payload.members else {
+    guard payload.isObject else {
       return [
         finding(
           at: payload,
@@ -50,7 +50,7 @@ enum APSMissingRule: Rule {
           help: "wrap it: {\"aps\": {\"alert\": \"…\"}}")
       ]
     }
-    guard let aps = members.last(where: { $0.key == "aps" }) else {
+    guard let aps = payload.member("aps") else {
       return [
         finding(
           atStartOf: payload,
