@@ -286,10 +286,9 @@ public struct Node: Sendable {
   /// unique (app data it checked and left unbuilt), so nothing inside can
   /// be a duplicate.
   public var keysAreKnownUnique: Bool {
-    switch stored {
-    case .deferred, .wide: true
-    default: false
-    }
+    if case .deferred = stored { return true }
+    if case .wide = stored { return true }
+    return false
   }
 
   /// Calls `body` with each member of an object, in source order (never,
@@ -315,10 +314,8 @@ public struct Node: Sendable {
   /// order without copying the members out of their array.
   @inline(__always)
   public func containsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
-    switch stored {
-    case .deferred, .wide: return try deferredContainsMember(where: predicate)
-    default: break
-    }
+    if case .deferred = stored { return try deferredContainsMember(where: predicate) }
+    if case .wide = stored { return try deferredContainsMember(where: predicate) }
     guard let members = storedMembers else { return false }
     return try members.withUnsafeBufferPointer { buffer in
       for index in buffer.indices where try predicate(buffer[index]) { return true }

@@ -609,8 +609,7 @@ extension JSONScanner {
     var keyCount = 0
     // The keys of an open object (by level) with many keys, as a table of
     // where they are while they are plain ASCII, or as strings.
-    var keySets: [Int: Set<String>] = [:]
-    var keyTables: [Int: KeyTable] = [:]
+    var manyKeys: [Int: ManyKeys] = [:]
     // Bit n of `objects`: the container open at level n is an object.
     func isObject(at level: Int) -> Bool { objects[level >> 6] & (1 << UInt64(level & 63)) != 0 }
     var level = 0
@@ -635,7 +634,7 @@ extension JSONScanner {
             guard keyCount < keys.count else { return .outOfRoom }
             keys[keyCount] = marker
             keyCount += 1
-            guard skipKey(keys: keys, count: &keyCount, sets: &keySets, tables: &keyTables, level: level) else {
+            guard skipKey(keys: keys, count: &keyCount, many: &manyKeys, level: level) else {
               return .refused
             }
           } else {
@@ -673,7 +672,7 @@ extension JSONScanner {
           if inObject {
             guard
               checkingKeys
-                ? skipKey(keys: keys, count: &keyCount, sets: &keySets, tables: &keyTables, level: level - 1)
+                ? skipKey(keys: keys, count: &keyCount, many: &manyKeys, level: level - 1)
                 : skipAnyKey()
             else { return .refused }
           }
@@ -683,8 +682,7 @@ extension JSONScanner {
         index += 1
         if inObject && checkingKeys {
           repeat { keyCount -= 1 } while keys[keyCount] != marker
-          if !keySets.isEmpty { keySets[level - 1] = nil }
-          if !keyTables.isEmpty { keyTables[level - 1] = nil }
+          if !manyKeys.isEmpty { manyKeys[level - 1] = nil }
         }
         level -= 1
       }
@@ -701,8 +699,7 @@ extension JSONScanner {
   /// equality is the tree's (canonical equivalence, by which a key not in
   /// ASCII may equal one that is).
   private mutating func skipKey(
-    keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int, sets: inout [Int: Set<String>],
-    tables: inout [Int: KeyTable], level: Int
+    keys: UnsafeMutableBufferPointer<Range<Int>>, count: inout Int, many: inout [Int: ManyKeys], level: Int
   ) -> Bool {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
     let contentStart = index + 1
@@ -721,12 +718,12 @@ extension JSONScanner {
     guard end < bytes.count else { return false }
     // The object's first key in the stack, once its keys there are counted.
     var first = count
-    let inSet = !sets.isEmpty && sets[level] != nil
-    let inTable = !inSet && !tables.isEmpty && tables[level] != nil
-    if plain && inTable {
-      guard tables[level]!.insert(contentStart..<end, in: bytes) else { return false }
+    let held = many.isEmpty ? nil : many.removeValue(forKey: level)
+    if plain, case .table(var table)? = held {
+      guard table.insert(contentStart..<end, in: bytes) else { return false }
+      many[level] = .table(table)
       index = end + 1
-    } else if plain && !inSet {
+    } else if plain && held == nil {
       let key = contentStart..<end
       while keys[first - 1].lowerBound >= 0 {
         first -= 1
@@ -735,19 +732,17 @@ extension JSONScanner {
       }
       if count - first >= Self.maxKeysCompared || count == keys.count {
         // Too many to compare each with all: the object's keys go in a
-        // table (of 32-bit offsets), or a set past them.
-        guard bytes.count < Int(Int32.max) else {
+        // table (of 32-bit offsets), or in a set past them.
+        if bytes.count < Int(Int32.max) {
+          var table = KeyTable()
+          for earlier in keys[first..<count] { _ = table.insert(earlier, in: bytes) }
+          _ = table.insert(key, in: bytes)
+          many[level] = .table(table)
+        } else {
           var set = Set(keys[first..<count].map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
-          count = first
-          guard set.insert(String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[key]))).inserted else { return false }
-          sets[level] = set
-          index = end + 1
-          return skipColon()
+          set.insert(String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[key])))
+          many[level] = .strings(set)
         }
-        var table = KeyTable()
-        for earlier in keys[first..<count] { _ = table.insert(earlier, in: bytes) }
-        _ = table.insert(key, in: bytes)
-        tables[level] = table
         count = first
       } else {
         keys[count] = key
@@ -765,22 +760,33 @@ extension JSONScanner {
         key = parsed
       }
       var set: Set<String>
-      if let existing = sets.removeValue(forKey: level) {
-        set = existing
-      } else if let table = tables.removeValue(forKey: level) {
+      switch held {
+      case .strings(let strings)?:
+        set = strings
+      case .table(let table)?:
         set = Set(table.ranges(in: bytes).map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
-      } else {
+      case nil:
         while keys[first - 1].lowerBound >= 0 { first -= 1 }
         set = Set(keys[first..<count].map { String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[$0])) })
         count = first
       }
       guard set.insert(key).inserted else { return false }
-      sets[level] = set
+      many[level] = .strings(set)
     }
     return skipColon()
   }
 
+  /// The keys of an object too many to compare each with all the others.
+  enum ManyKeys {
+    /// Plain ASCII keys, where they are.
+    case table(KeyTable)
+    /// Keys as strings, once one is not plain ASCII (or the text is too
+    /// large for the table's offsets).
+    case strings(Set<String>)
+  }
+
   /// The colon after a key.
+  @inline(__always)
   private mutating func skipColon() -> Bool {
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }

@@ -50,7 +50,7 @@ enum APSMissingRule: Rule {
           help: "wrap it: {\"aps\": {\"alert\": \"…\"}}")
       ]
     }
-    guard let aps = payload.member("aps") else {
+    guard let aps = payload["aps"] else {
       return [
         finding(
           atStartOf: payload,
@@ -58,10 +58,10 @@ enum APSMissingRule: Rule {
           help: "add \"aps\": {…} at the top level")
       ]
     }
-    guard aps.value.isObject else {
+    guard aps.isObject else {
       return [
         finding(
-          at: aps.value, "\"aps\" must be an object, found \(article(aps.value.typeName))",
+          at: aps, "\"aps\" must be an object, found \(article(aps.typeName))",
           help: "write \"aps\": {\"alert\": \"…\"}")
       ]
     }
