@@ -318,18 +318,15 @@ struct DeferredJSON: Sendable {
 /// The other members are found by a scan when asked for, each handed out
 /// as the reader would have made it: its value kept as bytes. The reader
 /// keeps a root so only when the whole root checked without a repeated key
-/// (`JSONScanner.wideRoot`), so every key in it is unique.
-final class WideObject: Sendable {
+/// (`JSONScanner.wideRoot`), so every key in it is unique, and a member is
+/// a built one when its key is the next built one's.
+///
+/// A struct of the two arrays, not a class: a class among the cases of
+/// `StoredValue` made copying every node dearer (3% of a JSON Lines run).
+struct WideObject: Sendable {
   let whole: DeferredJSON
-  /// The members `eagerKeys` names, in source order.
+  /// The members the reader built, in source order.
   let built: [Member]
-  let eagerKeys: EagerKeys
-
-  init(whole: DeferredJSON, built: [Member], eagerKeys: EagerKeys) {
-    self.whole = whole
-    self.built = built
-    self.eagerKeys = eagerKeys
-  }
 
   /// Calls `body` with each member in source order: a built one as it is,
   /// another with its value kept as bytes. `start` is where the object
@@ -341,8 +338,8 @@ final class WideObject: Sendable {
       read: { scanner, _ -> Member? in
         guard let (key, keySpan) = try? scanner.parseKey() else { return nil }
         scanner.skipWhitespace()
-        if eagerKeys.contains(key) {
-          guard next < built.count, scanner.skipValue(depth: 1, checkingKeys: false) else { return nil }
+        if next < built.count && built[next].key.isSameKey(as: key) {
+          guard scanner.skipValue(depth: 1, checkingKeys: false) else { return nil }
           next += 1
           return built[next - 1]
         }
@@ -358,9 +355,10 @@ final class WideObject: Sendable {
   }
 
   /// The member named `key` (keys are unique): a built one found among
-  /// them, another by a scan that skips the other members' values.
+  /// them, another by a scan that skips the other members' values (as is
+  /// one asked for and absent).
   func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
-    if eagerKeys.contains(key) { return built.lastIndex(named: key).map { built[$0] } }
+    if let index = built.lastIndex(named: key) { return built[index] }
     var found: Member?
     whole.forEachChild(
       start: start, isObject: true,
@@ -473,7 +471,7 @@ extension JSONScanner {
       goBack(to: saved)
       return nil
     }
-    return Node(stored: .wide(WideObject(whole: whole, built: built, eagerKeys: eagerKeys)), span: span, pointer: "")
+    return Node(stored: .wide(WideObject(whole: whole, built: built)), span: span, pointer: "")
   }
 
   /// The bytes `range` of the scanner's, kept: shared with the array they
