@@ -207,6 +207,18 @@ enum PushAnalysis {
     info.payloadLimit = limits.limit(for: info.isBroadcast ? "broadcast" : info.pushType)
   }
 
+  /// Whether `payload` holds `mdm` and nothing else (asked a member at a
+  /// time: a large root kept as its bytes stays unbuilt).
+  static func isMDMAlone(_ payload: Node) -> Bool {
+    var count = 0
+    var isMDM = false
+    payload.forEachMember { member in
+      count += 1
+      isMDM = member.key == "mdm"
+    }
+    return count == 1 && isMDM
+  }
+
   /// The declared push type when valid; otherwise inferred from the
   /// payload: Live Activity keys (push-to-start and channel keys included),
   /// an `apns-channel-id` header or an FCM Live Activity token →
@@ -224,7 +236,7 @@ enum PushAnalysis {
       info.pushType = "liveactivity"
     } else if info.hasContentChanged {
       info.pushType = "widgets"
-    } else if info.aps == nil, let members = info.payload?.members, members.count == 1, members[0].key == "mdm" {
+    } else if info.aps == nil, let payload = info.payload, isMDMAlone(payload) {
       info.pushType = "mdm"
     } else if info.contentAvailable && !info.isUserVisible {
       info.pushType = "background"
@@ -242,20 +254,19 @@ enum PushAnalysis {
     var hasSoundOrBadge = false
     var hasLiveActivityKey = false
     var hasContentChanged = false
-    info.aps?.members?.withUnsafeBufferPointer { members in
-      for member in members {
-        let key = member.key
-        if key.isSameKey(as: "alert") {
-          alert = member.value
-        } else if key.isSameKey(as: "content-available") {
-          contentAvailable = member.value
-        } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
-          hasSoundOrBadge = true
-        } else if !hasLiveActivityKey, schema.liveActivityKeys.contains(where: { $0.isSameKey(as: key) }) {
-          hasLiveActivityKey = true
-        } else if key.isSameKey(as: "content-changed") {
-          hasContentChanged = true
-        }
+    // A member at a time: an `aps` kept as its bytes stays unbuilt.
+    info.aps?.forEachMember { member in
+      let key = member.key
+      if key.isSameKey(as: "alert") {
+        alert = member.value
+      } else if key.isSameKey(as: "content-available") {
+        contentAvailable = member.value
+      } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
+        hasSoundOrBadge = true
+      } else if !hasLiveActivityKey, schema.liveActivityKeys.contains(where: { $0.isSameKey(as: key) }) {
+        hasLiveActivityKey = true
+      } else if key.isSameKey(as: "content-changed") {
+        hasContentChanged = true
       }
     }
     let notification = info.fcmNotification

@@ -253,10 +253,14 @@ struct DeferredJSON: Sendable {
   /// finds it), built alone: the other members' values are skipped.
   func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
     var found: Member?
+    let asciiKey = KeyBytes(key)
     // Each member read is the one named `key`, or nil for another, skipped.
     forEachChild(
       start: start, isObject: true,
       read: { scanner, _ -> Member?? in
+        if scanner.skipKey(ifPlainAndNot: asciiKey) {
+          return scanner.skipValue(depth: 0, checkingKeys: false) ? .some(nil) : nil
+        }
         guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
         guard name.isSameKey(as: key) else {
           scanner.skipWhitespace()
@@ -360,9 +364,14 @@ struct WideObject: Sendable {
   func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
     if let index = built.lastIndex(named: key) { return built[index] }
     var found: Member?
+    let asciiKey = KeyBytes(key)
     whole.forEachChild(
       start: start, isObject: true,
       read: { scanner, _ -> Member?? in
+        if scanner.skipKey(ifPlainAndNot: asciiKey) {
+          scanner.skipWhitespace()
+          return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
+        }
         guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
         scanner.skipWhitespace()
         guard name.isSameKey(as: key) else {
@@ -436,6 +445,42 @@ extension JSONScanner {
     return (kept(saved.index..<index), span)
   }
 
+  /// Moves past the key at `index` and its colon when it is plain ASCII
+  /// (no escape) and not `key`'s bytes: true then. False, with nothing
+  /// consumed, where the key must be read as a string to be compared (it
+  /// has an escape or a byte past ASCII, or `key` is not ASCII: a string
+  /// not in ASCII may equal one that is), or it is the key sought.
+  /// Checked bytes only: the key is a string followed by a colon.
+  mutating func skipKey(ifPlainAndNot key: KeyBytes) -> Bool {
+    guard let sought = key.bytes, index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
+    let contentStart = index + 1
+    var end = contentStart
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte >= 0x80 || byte == UInt8(ascii: "\\") { return false }
+      end += 1
+    }
+    guard end < bytes.count else { return false }
+    if end - contentStart == sought.count {
+      var same = true
+      for offset in 0..<sought.count where bytes[contentStart + offset] != sought[offset] {
+        same = false
+        break
+      }
+      if same { return false }
+    }
+    let saved = index
+    index = end + 1
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+      index = saved
+      return false
+    }
+    index += 1
+    return true
+  }
+
   /// The value at `index`, `token` `key` of the object at `parent`, as a
   /// member whose value is kept as its bytes, checked already (no key is
   /// compared again); nil if it does not read.
@@ -497,12 +542,15 @@ extension JSONScanner {
   /// (`deferLargeContainer`); nil, with nothing consumed, otherwise.
   @inline(__always)
   mutating func largeContainerKeptAsBytes(depth: Int) -> (DeferredJSON, SourceSpan)? {
-    guard defersLargeContainers, depth >= largeContainerDepth, index >= knownSmallUntil, index < bytes.count else {
+    guard defersLargeContainers, depth >= 1, index >= knownSmallUntil, index < bytes.count else {
       return nil
     }
     switch bytes[index] {
-    case UInt8(ascii: "["): break
-    case UInt8(ascii: "{") where index >= knownNarrowUntil: break
+    case UInt8(ascii: "[") where depth >= largeContainerDepth: break
+    // Rules read an object by its keys, a member at a time: one level up
+    // from the arrays, a top-level value's own object (an `aps` of a
+    // million keys) is kept as bytes too.
+    case UInt8(ascii: "{") where index >= knownNarrowUntil && depth >= largeContainerDepth - 1: break
     default: return nil
     }
     return deferLargeContainer(depth: depth)
@@ -530,7 +578,9 @@ extension JSONScanner {
       return nil
     }
     if isObject && outerCommas + 1 < Self.wideObjectMembers {
-      knownNarrowUntil = index
+      // A top-level value's own object is measured once, whatever it
+      // holds: the objects inside it are measured as before.
+      if depth >= largeContainerDepth { knownNarrowUntil = index }
       goBack(to: saved)
       return nil
     }
@@ -990,5 +1040,15 @@ struct KeyTable {
       hash = (hash ^ UInt64(bytes[offset])) &* 0x100_0000_01b3
     }
     return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+  }
+}
+
+/// A key sought by a scan, as its bytes when it is ASCII (nil otherwise:
+/// it is compared as a string).
+struct KeyBytes {
+  let bytes: [UInt8]?
+
+  init(_ key: String) {
+    bytes = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
   }
 }

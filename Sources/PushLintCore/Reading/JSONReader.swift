@@ -164,12 +164,12 @@ struct JSONScanner {
   /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
   var defersARootThatIsNoObject = false
   /// Whether a large container (`largeContainerBytes`) inside at least
-  /// `largeContainerDepth` others is checked and kept as its bytes
-  /// (`deferLargeContainer`).
+  /// `largeContainerDepth` others (an object: one fewer, and never the
+  /// root) is checked and kept as its bytes (`deferLargeContainer`).
   var defersLargeContainers = false
-  /// In a document, 2: a container inside a top-level value (a payload's
-  /// `aps`), not the top-level value itself (a categories file's
-  /// `categories`, which its rules read whole); in a deferred value built, 1.
+  /// In a document, 2: an array inside a top-level value, not the
+  /// top-level value itself (a categories file's `categories`, which its
+  /// rules read whole); in a deferred value built, 1.
   var largeContainerDepth = 2
   /// The end of the last container found small: those inside it are not
   /// measured again.
@@ -316,6 +316,14 @@ struct JSONScanner {
   private mutating func parseValue(
     parent: String, token: String?, isSubtree: Bool
   ) throws(JSONSyntaxError) -> Node {
+    // A subtree that is one string, number or literal (a deferred object's
+    // member built alone) needs none of the containers' stacks.
+    if isSubtree {
+      skipWhitespace()
+      if index < bytes.count && bytes[index] != UInt8(ascii: "{") && bytes[index] != UInt8(ascii: "[") {
+        return try scalar(parent: parent, token: token)
+      }
+    }
     // A payload's open containers and their children fit in one temporary
     // allocation, carved into the three stacks. It is too large for the
     // machine stack, so it is one malloc per document rather than three.
@@ -492,6 +500,19 @@ struct JSONScanner {
         throw frameEnd(isObject: stack[top].isObject)
       }
     }
+  }
+
+  /// The string, number or literal at `index`, `token` of the container at
+  /// `parent`: the node the loop below makes of it.
+  private mutating func scalar(parent: String, token: String?) throws(JSONSyntaxError) -> Node {
+    let start = position(at: index)
+    let stored: StoredValue
+    switch bytes[index] {
+    case UInt8(ascii: "\""): stored = .string(try parseString())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): stored = .number(try parseNumber())
+    default: stored = try parseLiteral()
+    }
+    return Node(stored: stored, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token)
   }
 
   /// Adds a finished value to the open container, or returns it when it is

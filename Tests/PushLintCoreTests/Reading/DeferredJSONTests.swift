@@ -342,6 +342,24 @@ struct DeferredJSONTests {
     #expect(!isDeferred(smallArray))
   }
 
+  /// A top-level value's own object of many members (an `aps` of
+  /// thousands of custom keys) is kept as its bytes too, and read a member
+  /// at a time; a top-level array (a categories file's `categories`, which
+  /// its rules read whole) is built.
+  @Test func aTopLevelValuesOwnWideObjectIsKeptAsBytesButNotATopLevelArray() throws {
+    let custom = (0..<3000).map { "\"custom\($0)\": [\($0), \"é😀\"]" }.joined(separator: ",\n")
+    let text =
+      "{\"aps\": {\"alert\": {\"title\": \"T\"}, \(custom), \"badge\": 1},\n"
+      + "\"categories\": \(Self.largeArray(elements: 4000))}"
+    let result = Self.expectSameReading(text)
+    let root = try #require(result.root)
+    let aps = try #require(root["aps"])
+    let categories = try #require(root["categories"])
+    #expect(isDeferred(aps) && !isDeferred(categories))
+    #expect(aps["badge"]?.numberValue?.intValue == 1 && aps["alert"]?["title"]?.stringValue == "T")
+    #expect(aps["custom2999"]?.elements?.first?.pointer == "/aps/custom2999/0" && aps["absent"] == nil)
+  }
+
   /// An array the scan refuses (a repeated key inside) is the parser's, and
   /// no later array of the document is measured again.
   @Test func aLargeArrayWithARepeatedKeyIsLeftToTheParser() throws {
@@ -419,13 +437,15 @@ struct DeferredJSONTests {
   /// its findings and sizes, and its members are found, walked and
   /// counted as the tree's.
   @Test func aWideRootIsKeptAsItsBytesAndReadsTheSame() throws {
-    let text = Self.wideRoot(members: 3000)
+    // A key written with an escape is found by the key it spells.
+    let text = Self.wideRoot(members: 3000, extra: ",\n  \"\\u0061scii\": 1")
     let result = Self.expectSameReading(text)
     let root = try #require(result.root)
     #expect(isWide(root) && result.keysAreUnique)
     let tree = try #require(JSONReader.read(Array(text.utf8), firstLine: 7, baseOffset: 100).root)
-    for key in ["aps", "headers", "key0", "ключ2997", "ké2998", "a_rather_long_key_for_the_app_3", "absent", "payload"]
-    {
+    for key in [
+      "aps", "headers", "key0", "ключ2997", "ké2998", "a_rather_long_key_for_the_app_3", "absent", "payload", "ascii",
+    ] {
       var found: [String] = []
       if let member = root.member(key) { Self.dump(member.value, into: &found) }
       var expected: [String] = []
@@ -443,12 +463,13 @@ struct DeferredJSONTests {
     root.forEachMember { keys.append("\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)") }
     let treeKeys = (tree.members ?? []).map { "\($0.key) \($0.keySpan.start.offset) \($0.value.pointer)" }
     #expect(keys == treeKeys, "the members walked differ from the tree's")
-    #expect(root.members?.count == 3002 && root.isObject && root.isContainer && root.keysAreKnownUnique)
+    #expect(root["ascii"]?.numberValue?.intValue == 1)
+    #expect(root.members?.count == 3003 && root.isObject && root.isContainer && root.keysAreKnownUnique)
     #expect(root.containsMember { $0.key == "ключ2997" } && !root.containsMember { $0.key == "absent" })
     #expect(JSONType(of: root) == .object)
     var children = 0
     root.forEachChild { _ in children += 1 }
-    #expect(children == 3002)
+    #expect(children == 3003)
     // A small root, or a large one of few members, is read as before.
     let few = try #require(Self.expectSameReading(Self.wideRoot(members: 100)).root)
     #expect(!isWide(few))
