@@ -205,10 +205,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
     checkPositions(result.findings, size: size)
     checkDeferring(buffer)
+    // Padded, an input's containers are large enough to be kept as bytes.
+    // For one input in four each way: the padded text is many times slower
+    // to read. As `aps` and as app data in a root of a thousand members
+    // more, the root is kept as its bytes but for `aps` (`WideObject`); as
+    // a member of an `aps` of a thousand more, `aps` is kept as its bytes.
+    if size % 4 == 1 {
+      var wide = Array(#"{"aps": "#.utf8) + buffer + Array(#", "data": "#.utf8) + buffer
+      wide += Array(",".utf8) + wideMembers + largeRoom + Array(#""last": 1}"#.utf8)
+      wide.withUnsafeBufferPointer { checkDeferring($0) }
+      break
+    }
+    if size % 4 == 2 {
+      var aps = Array(#"{"aps": {"#.utf8) + wideMembers + largeRoom
+      aps += Array(#""k": "#.utf8) + buffer + Array("}}".utf8)
+      aps.withUnsafeBufferPointer { checkDeferring($0) }
+      break
+    }
     // Inside a payload's aps, with white space after its first two opening
     // brackets and a thousand members more after its first opening brace,
-    // the input's containers are large enough to be kept as bytes. For one
-    // input in four: the padded text is many times slower to read.
+    // the input's containers are large enough to be kept as bytes.
     guard size % 4 == 0 else { break }
     var padded = Array(#"{"aps": {"k": "#.utf8)
     var widenedArrays = 0
@@ -308,6 +324,11 @@ func checkDeferring(_ buffer: UnsafeBufferPointer<UInt8>) {
     precondition(result.root == nil && deferred.root == nil, "deferring changed whether the text reads")
   }
 }
+
+/// A thousand members and 64 KiB of white space: what makes an object
+/// large and wide enough to be kept as its bytes.
+let wideMembers = (0..<JSONScanner.wideObjectMembers).flatMap { Array("\"~\($0)\":0,".utf8) }
+let largeRoom = Array(repeatElement(UInt8(ascii: " "), count: JSONScanner.largeContainerBytes))
 
 /// Whether walking and looking up the members of `deferred`, a child at a
 /// time, gives what `node` holds.
