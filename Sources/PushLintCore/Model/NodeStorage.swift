@@ -72,7 +72,7 @@ public struct Node: Sendable {
       case .object(let members): .object(members)
       case .placeholder(let text): .placeholder(text)
       case .deferred: builtValue().value
-      case .wide(let wide): .object(wide.allMembers(start: span.start, pointer: pointer))
+      case .wide: .object(builtMembers() ?? [])
       }
     }
     set { stored = StoredValue(newValue) }

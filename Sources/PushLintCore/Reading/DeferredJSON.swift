@@ -252,6 +252,17 @@ struct DeferredJSON: Sendable {
   /// The last member named `key` of a deferred object (as `Node.member`
   /// finds it), built alone: the other members' values are skipped.
   func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
+    lastMember(named: key, start: start) { scanner, name, keySpan in
+      Self.child(&scanner, parent: pointer, token: name).map { Member(key: name, keySpan: keySpan, value: $0) }
+    }
+  }
+
+  /// The last member named `key` of this object, made by `read` from a
+  /// scanner at its value (white space passed); the other members' values
+  /// are skipped, and their keys, when plain ASCII, passed by their bytes.
+  fileprivate func lastMember(
+    named key: String, start: SourcePosition, read: (inout JSONScanner, String, SourceSpan) -> Member?
+  ) -> Member? {
     var found: Member?
     let asciiKey = KeyBytes(key)
     // Each member read is the one named `key`, or nil for another, skipped.
@@ -259,14 +270,14 @@ struct DeferredJSON: Sendable {
       start: start, isObject: true,
       read: { scanner, _ -> Member?? in
         if scanner.skipKey(ifPlainAndNot: asciiKey) {
-          return scanner.skipValue(depth: 0, checkingKeys: false) ? .some(nil) : nil
+          return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
         }
         guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
+        scanner.skipWhitespace()
         guard name.isSameKey(as: key) else {
-          scanner.skipWhitespace()
-          return scanner.skipValue(depth: 0, checkingKeys: false) ? .some(nil) : nil
+          return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
         }
-        return Self.child(&scanner, parent: pointer, token: name).map { Member(key: name, keySpan: keySpan, value: $0) }
+        return read(&scanner, name, keySpan).map { .some($0) }
       }
     ) { member in
       if let member { found = member }
@@ -363,26 +374,9 @@ struct WideObject: Sendable {
   /// one asked for and absent).
   func lastMember(named key: String, start: SourcePosition, pointer: String) -> Member? {
     if let index = built.lastIndex(named: key) { return built[index] }
-    var found: Member?
-    let asciiKey = KeyBytes(key)
-    whole.forEachChild(
-      start: start, isObject: true,
-      read: { scanner, _ -> Member?? in
-        if scanner.skipKey(ifPlainAndNot: asciiKey) {
-          scanner.skipWhitespace()
-          return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
-        }
-        guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
-        scanner.skipWhitespace()
-        guard name.isSameKey(as: key) else {
-          return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
-        }
-        return scanner.keptMember(key: name, keySpan: keySpan, parent: pointer).map { .some($0) }
-      }
-    ) { member in
-      if let member { found = member }
+    return whole.lastMember(named: key, start: start) { scanner, name, keySpan in
+      scanner.keptMember(key: name, keySpan: keySpan, parent: pointer)
     }
-    return found
   }
 }
 
@@ -472,26 +466,20 @@ extension JSONScanner {
     }
     let saved = index
     index = end + 1
-    skipWhitespace()
-    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+    guard skipColon() else {
       index = saved
       return false
     }
-    index += 1
     return true
   }
 
   /// The value at `index`, `token` `key` of the object at `parent`, as a
-  /// member whose value is kept as its bytes, checked already (no key is
-  /// compared again); nil if it does not read.
+  /// member whose value is kept as its bytes, as the reader kept it; nil if
+  /// it does not read.
   mutating func keptMember(key: String, keySpan: SourceSpan, parent: String) -> Member? {
-    let startIndex = index
-    let start = position(at: index)
-    guard skipValue(depth: 1, checkingKeys: false) else { return nil }
-    let value = Node(
-      stored: .deferred(kept(startIndex..<index)), span: SourceSpan(start: start, end: position(at: index)),
-      parent: parent, token: key)
-    return Member(key: key, keySpan: keySpan, value: value)
+    guard let (deferred, span) = deferValue(depth: 1) else { return nil }
+    return Member(
+      key: key, keySpan: keySpan, value: Node(stored: .deferred(deferred), span: span, parent: parent, token: key))
   }
 
   /// The document's root, at `index`, kept as a `WideObject` when it is a
@@ -501,18 +489,15 @@ extension JSONScanner {
   mutating func wideRoot(eagerKeys: EagerKeys) -> Node? {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
     let saved = place
-    let start = position(at: index)
-    guard skipValue(depth: 0), index - saved.index >= Self.largeContainerBytes,
-      outerCommas + 1 >= Self.wideObjectMembers
+    guard let (whole, span) = deferValue(depth: 0),
+      span.end.offset - span.start.offset >= Self.largeContainerBytes, outerCommas + 1 >= Self.wideObjectMembers
     else {
       goBack(to: saved)
       return nil
     }
-    let end = index
-    let span = SourceSpan(start: start, end: position(at: end))
     skipWhitespace()
-    let whole = kept(saved.index..<end)
-    guard index == bytes.count, let built = whole.builtMembers(named: eagerKeys, start: start, pointer: "") else {
+    guard index == bytes.count, let built = whole.builtMembers(named: eagerKeys, start: span.start, pointer: "")
+    else {
       goBack(to: saved)
       return nil
     }
