@@ -63,6 +63,20 @@ for path in paths {
   let text = try String(contentsOf: url, encoding: .utf8)
   source += "    (\(swiftStringLiteral(url.lastPathComponent)), \(swiftStringLiteral(text))),\n"
 }
+source += "  ]\n"
+// The YAML files again, as JSON (YAMLToJSON says why).
+source += "  static let yamlAsJSON: [(name: String, text: String)] = [\n"
+for path in paths where path.hasSuffix(".yaml") {
+  let url = URL(fileURLWithPath: path)
+  do {
+    let json = try YAMLToJSON.convert(
+      try String(contentsOf: url, encoding: .utf8), name: "rules/\(url.lastPathComponent)")
+    source += "    (\(swiftStringLiteral(url.lastPathComponent)), \(swiftStringLiteral(json))),\n"
+  } catch let failure as YAMLToJSON.Failure {
+    FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+    exit(1)
+  }
+}
 source += "  ]\n}\n"
 
 let ruleNames = paths.map { URL(fileURLWithPath: $0).lastPathComponent }

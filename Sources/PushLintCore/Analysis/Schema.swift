@@ -121,8 +121,13 @@ public final class DictionarySchema: Sendable {
   /// The keys that are required for some push type: the only ones worth
   /// looking for when an object is checked for missing keys.
   public let possiblyRequired: [(name: String, spec: KeySpec)]
-  /// The keys as did-you-mean candidates for a key the schema does not know.
-  public let suggestionCandidates: Suggestion.Candidates
+  /// The keys as did-you-mean candidates for a key the schema does not know,
+  /// worked out when first asked: most runs meet no unknown key, and every
+  /// run builds all the schemas.
+  public var suggestionCandidates: Suggestion.Candidates {
+    candidatesMemo.value { Suggestion.Candidates(keys.map(\.name)) }
+  }
+  private let candidatesMemo = Memo<Suggestion.Candidates>()
 
   public init(
     name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false, whenInvalid: Severity? = nil,
@@ -135,7 +140,6 @@ public final class DictionarySchema: Sendable {
     self.whenInvalid = whenInvalid
     self.keys = keys
     self.index = DictionarySchema.index(keys)
-    suggestionCandidates = Suggestion.Candidates(keys.map(\.name))
     possiblyRequired = keys.filter {
       $0.spec.required || $0.spec.fields.requiredWith != nil || $0.spec.forPushTypes.values.contains { $0.required }
     }
@@ -212,11 +216,11 @@ public final class PushSchema: Sendable {
   }
 
   public static let standard: PushSchema = {
-    guard let text = RuleCatalog.embeddedText(of: "schema.yaml") else {
+    guard let root = RuleCatalog.embeddedTree(of: "schema.yaml") else {
       fatalError("rules/schema.yaml is not embedded")
     }
     do {
-      return try PushSchema(yaml: text)
+      return try PushSchema(root: root)
     } catch {
       fatalError("rules/schema.yaml: \(error)")
     }
@@ -251,12 +255,17 @@ public final class PushSchema: Sendable {
       otherwise: min(limitsWithoutTargets.otherwise, cap))
   }
 
-  public init(yaml text: String) throws(SchemaError) {
+  public convenience init(yaml text: String) throws(SchemaError) {
     let documents = YAMLReader.read(Array(text.utf8))
     guard documents.count == 1, let root = documents[0].result.root, documents[0].result.findings.isEmpty else {
       throw SchemaError(
         message: "not a single clean YAML document: \(documents.first?.result.findings.map(\.message) ?? [])")
     }
+    try self.init(root: root)
+  }
+
+  /// The schema from the tree of a `rules/schema.yaml`.
+  init(root: Node) throws(SchemaError) {
     guard let limits = root["payloadLimits"]?.members else { throw SchemaError(message: "payloadLimits is missing") }
     var payloadLimits: [String: Int] = [:]
     var defaultLimit = 4096

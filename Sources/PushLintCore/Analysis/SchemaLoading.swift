@@ -28,53 +28,72 @@ extension PushSchema {
     return schemas
   }
 
-  static let keySpecFields: Set<String> = [
-    "type", "looseTypes", "whole", "minimum", "maximum", "exclusiveMinimum", "values", "format", "maxBytes", "items",
-    "valuesType",
-    "itemSchema", "itemValues",
-    "deprecatedValues", "valueSince",
-    "schema", "required", "requiredWith", "whenInvalid", "since", "deprecated", "pushTypes", "forPushTypes", "note",
-  ]
-
+  /// One key's spec. Its fields are taken in one pass over the members, as
+  /// every start reads the whole catalog; those whose reading can fail are
+  /// read after the pass, so an unknown field is the error reported first.
   static func keySpec(_ node: Node, at path: String) throws(SchemaError) -> KeySpec {
     var spec = KeySpecFields()
-    for member in node.members ?? [] where !keySpecFields.contains(member.key) {
-      throw SchemaError(message: "\(path): unknown field \(member.key)")
+    var unknownField: String?
+    var typeNode: Node?
+    var itemsNode: Node?
+    var valuesTypeNode: Node?
+    var valueSinceMembers: [Member] = []
+    var sinceMembers: [Member] = []
+    var forPushTypesMembers: [Member] = []
+    var looseTypesMembers: [Member] = []
+    for member in node.members ?? [] {
+      let value = member.value
+      switch member.key {
+      case "type": typeNode = value
+      case "looseTypes": looseTypesMembers = value.members ?? []
+      case "whole": spec.whole = value.boolValue ?? false
+      case "minimum": spec.minimum = value.numberValue?.doubleValue
+      case "maximum": spec.maximum = value.numberValue?.doubleValue
+      case "exclusiveMinimum": spec.exclusiveMinimum = value.numberValue?.doubleValue
+      case "values":
+        spec.values = value.elements?.compactMap { element in
+          if let text = element.stringValue { return .string(text) }
+          if let number = element.numberValue { return .number(number.doubleValue) }
+          return nil
+        }
+      case "format": spec.format = value.stringValue
+      case "maxBytes": spec.maxBytes = value.numberValue?.intValue
+      case "items": itemsNode = value
+      case "valuesType": valuesTypeNode = value
+      case "itemSchema": spec.itemSchema = value.stringValue
+      case "itemValues": spec.itemValues = value.elements?.compactMap(\.stringValue)
+      case "deprecatedValues":
+        for member in value.members ?? [] { spec.deprecatedValues[member.key] = member.value.stringValue ?? "" }
+      case "valueSince": valueSinceMembers = value.members ?? []
+      case "schema": spec.schema = value.stringValue
+      case "required": spec.required = value.boolValue ?? false
+      case "requiredWith": spec.requiredWith = value.stringValue
+      case "whenInvalid": spec.whenInvalid = value.stringValue.flatMap(Severity.init(rawValue:))
+      case "since": sinceMembers = value.members ?? []
+      case "deprecated": spec.deprecated = value.stringValue
+      case "pushTypes": spec.pushTypes = value.elements?.compactMap(\.stringValue)
+      case "forPushTypes": forPushTypesMembers = value.members ?? []
+      case "note": spec.note = value.stringValue
+      default: if unknownField == nil { unknownField = member.key }
+      }
     }
+    if let unknownField { throw SchemaError(message: "\(path): unknown field \(unknownField)") }
     func type(_ text: String?) throws(SchemaError) -> JSONType? {
       guard let text else { return nil }
       guard let type = JSONType(rawValue: text) else { throw SchemaError(message: "\(path): unknown type \(text)") }
       return type
     }
-    if let single = node["type"]?.stringValue {
+    if let single = typeNode?.stringValue {
       spec.types = [try type(single)!]
     } else {
-      for element in node["type"]?.elements ?? [] {
+      for element in typeNode?.elements ?? [] {
         spec.types.append(try type(element.stringValue ?? (element.value.isNull ? "null" : "?"))!)
       }
     }
     guard !spec.types.isEmpty else { throw SchemaError(message: "\(path): every key needs a type") }
-    spec.whole = node["whole"]?.boolValue ?? false
-    spec.minimum = node["minimum"]?.numberValue?.doubleValue
-    spec.maximum = node["maximum"]?.numberValue?.doubleValue
-    spec.exclusiveMinimum = node["exclusiveMinimum"]?.numberValue?.doubleValue
-    if let values = node["values"]?.elements {
-      spec.values = values.compactMap { element in
-        if let text = element.stringValue { return .string(text) }
-        if let number = element.numberValue { return .number(number.doubleValue) }
-        return nil
-      }
-    }
-    spec.format = node["format"]?.stringValue
-    spec.maxBytes = node["maxBytes"]?.numberValue?.intValue
-    spec.items = try type(node["items"]?.stringValue)
-    spec.valuesType = try type(node["valuesType"]?.stringValue)
-    spec.itemSchema = node["itemSchema"]?.stringValue
-    spec.itemValues = node["itemValues"]?.elements?.compactMap(\.stringValue)
-    for member in node["deprecatedValues"]?.members ?? [] {
-      spec.deprecatedValues[member.key] = member.value.stringValue ?? ""
-    }
-    for member in node["valueSince"]?.members ?? [] {
+    spec.items = try type(itemsNode?.stringValue)
+    spec.valuesType = try type(valuesTypeNode?.stringValue)
+    for member in valueSinceMembers {
       for platform in member.value.members ?? [] {
         guard let key = Platform(rawValue: platform.key),
           let version = platform.value.stringValue.flatMap(OSVersion.init)
@@ -82,23 +101,16 @@ extension PushSchema {
         spec.valueSince[member.key, default: [:]][key] = version
       }
     }
-    spec.schema = node["schema"]?.stringValue
-    spec.required = node["required"]?.boolValue ?? false
-    for member in node["since"]?.members ?? [] {
+    for member in sinceMembers {
       guard let platform = Platform(rawValue: member.key),
         let version = member.value.stringValue.flatMap(OSVersion.init)
       else { throw SchemaError(message: "\(path): since needs {platform: \"version\"}") }
       spec.since[platform] = version
     }
-    spec.deprecated = node["deprecated"]?.stringValue
-    spec.pushTypes = node["pushTypes"]?.elements?.compactMap(\.stringValue)
-    for member in node["forPushTypes"]?.members ?? [] {
+    for member in forPushTypesMembers {
       spec.forPushTypes[member.key] = try keySpec(member.value, at: "\(path).forPushTypes.\(member.key)")
     }
-    spec.note = node["note"]?.stringValue
-    spec.requiredWith = node["requiredWith"]?.stringValue
-    spec.whenInvalid = node["whenInvalid"]?.stringValue.flatMap(Severity.init(rawValue:))
-    for member in node["looseTypes"]?.members ?? [] {
+    for member in looseTypesMembers {
       guard let looseType = try type(member.key),
         let severity = member.value["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
         let note = member.value["note"]?.stringValue

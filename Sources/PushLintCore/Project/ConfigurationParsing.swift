@@ -48,12 +48,11 @@ extension Configuration {
 /// The dictionaries of `rules/configuration.yaml`.
 enum ConfigurationSchema {
   static let schemas: [String: DictionarySchema] = {
-    guard let text = RuleCatalog.embeddedText(of: "configuration.yaml") else {
+    guard let root = RuleCatalog.embeddedTree(of: "configuration.yaml") else {
       fatalError("rules/configuration.yaml is not embedded")
     }
-    let documents = YAMLReader.read(Array(text.utf8))
     do {
-      return try PushSchema.dictionarySchemas(documents.first?.result.root?["schemas"])
+      return try PushSchema.dictionarySchemas(root["schemas"])
     } catch {
       fatalError("rules/configuration.yaml: \(error)")
     }

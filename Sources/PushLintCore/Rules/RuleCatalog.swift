@@ -150,6 +150,15 @@ public struct RuleCatalog: Sendable {
   static func embeddedText(of name: String) -> String? {
     EmbeddedRuleCatalog.files.first { $0.name == name }?.text
   }
+
+  /// One embedded YAML file of `rules/` as the JSON it was turned into at
+  /// build time, read as a tree: what pushlint reads at every start. Nil
+  /// for a file with a repeated key, as for one not embedded.
+  static func embeddedTree(of name: String) -> Node? {
+    guard let text = EmbeddedRuleCatalog.yamlAsJSON.first(where: { $0.name == name })?.text else { return nil }
+    let result = JSONReader.read(Array(text.utf8))
+    return result.findings.isEmpty && result.keysAreUnique ? result.root : nil
+  }
 }
 
 /// Reads the rule document format described in `rules/README.md`.

@@ -142,4 +142,53 @@ import Testing
     #expect(aps.spec(for: "Content-Available") == nil)
     #expect(aps.spec(for: "interruption-level")?.name == "interruption-level")
   }
+
+  /// The catalog's YAML files are read at every start as the JSON the build
+  /// turned them into: the JSON must read as the YAML does, value for value.
+  @Test(arguments: ["schema.yaml", "configuration.yaml"])
+  func theCatalogsJSONReadsAsItsYAML(name: String) throws {
+    let yaml = try #require(RuleCatalog.embeddedText(of: name))
+    let documents = YAMLReader.read(Array(yaml.utf8))
+    try #require(documents.count == 1)
+    #expect(documents[0].result.findings.isEmpty)
+    let fromYAML = try #require(documents[0].result.root)
+    let fromJSON = try #require(RuleCatalog.embeddedTree(of: name))
+    var differences: [String] = []
+    var scalars = 0
+    Self.compare(fromYAML, fromJSON, at: "", into: &differences, counting: &scalars)
+    #expect(differences.isEmpty, "\(differences.prefix(10))")
+    // Not trees the same only for being nearly empty.
+    #expect(scalars > 100)
+  }
+
+  private static func compare(
+    _ yaml: Node, _ json: Node, at path: String, into differences: inout [String], counting scalars: inout Int
+  ) {
+    switch (yaml.value, json.value) {
+    case (.object(let yamlMembers), .object(let jsonMembers)):
+      guard yamlMembers.map(\.key) == jsonMembers.map(\.key) else {
+        differences.append("\(path): keys \(yamlMembers.map(\.key)) against \(jsonMembers.map(\.key))")
+        return
+      }
+      for (one, other) in zip(yamlMembers, jsonMembers) {
+        compare(one.value, other.value, at: path + "/" + one.key, into: &differences, counting: &scalars)
+      }
+    case (.array(let yamlElements), .array(let jsonElements)):
+      guard yamlElements.count == jsonElements.count else {
+        differences.append("\(path): \(yamlElements.count) elements against \(jsonElements.count)")
+        return
+      }
+      for (index, (one, other)) in zip(yamlElements, jsonElements).enumerated() {
+        compare(one, other, at: path + "/\(index)", into: &differences, counting: &scalars)
+      }
+    case (.string(let one), .string(let other)) where one == other: scalars += 1
+    case (.bool(let one), .bool(let other)) where one == other: scalars += 1
+    case (.null, .null): scalars += 1
+    case (.number(let one), .number(let other))
+    where one.literal == other.literal && one.isWhole == other.isWhole && one.doubleValue == other.doubleValue:
+      scalars += 1
+    default:
+      differences.append("\(path): \(yaml.value) against \(json.value)")
+    }
+  }
 }
