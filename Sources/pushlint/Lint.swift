@@ -2,15 +2,41 @@ import ArgumentParser
 import PushLintCore
 import PushLintSwiftSource
 
-extension ReportFormat: ExpressibleByArgument {}
-extension ColumnUnit: ExpressibleByArgument {}
+// The values are listed here rather than by the protocol's defaults for a
+// raw-valued enum: those go through a key path and generic collections,
+// whose first use at every start looks their conformances up at run time,
+// each a scan of every conformance record in the binary. The same strings
+// result: each case's raw value, and no descriptions besides.
+extension ReportFormat: ExpressibleByArgument {
+  public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+  public static var allValueDescriptions: [String: String] { [:] }
+  public var defaultValueDescription: String { rawValue }
+}
+
+extension ColumnUnit: ExpressibleByArgument {
+  public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+  public static var allValueDescriptions: [String: String] { [:] }
+  public var defaultValueDescription: String { rawValue }
+}
 
 struct Lint: ParsableCommand {
   // Named here: derived from the type, the name would cost a reflective
   // String(describing:) of it at every start.
-  static let configuration = CommandConfiguration(
-    commandName: "lint",
-    abstract: "Lint files and directories (the default command).")
+  static let configuration: CommandConfiguration = {
+    var configuration = CommandConfiguration(
+      commandName: "lint",
+      abstract: "Lint files and directories (the default command).")
+    // A lint that names no subcommand is parsed by this command alone
+    // (`PushLint.defaultCommand`). As the root of a parse, a command first
+    // reads the arguments twice more, as swift-argument-parser's requests
+    // for a completion script, whose reflection and type lookups cost about
+    // a third of a small run's start; a command with a super command is
+    // spared them. `pushlint --generate-completion-script` still reaches the
+    // root, `PushLint`, which has none and answers it. The name also makes
+    // this command's own usage line read `pushlint lint`.
+    configuration._superCommandName = "pushlint"
+    return configuration
+  }()
 
   @Argument(
     help: "Files and directories to lint; '-' reads standard input. Default: the configuration's include, else '.'.")

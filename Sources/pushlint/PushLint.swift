@@ -14,11 +14,6 @@ struct PushLint: ParsableCommand {
   /// swift-argument-parser exits 64 on a usage error; pushlint's contract says 2.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    // The schema is built while the arguments are parsed, for a lint;
-    // a question about pushlint itself needs no schema.
-    if !arguments.contains(where: { ["--version", "--help", "-h"].contains($0) }) {
-      Preparation.startInBackground()
-    }
     // `pushlint --help` is asked by people who want to lint: show the lint
     // command's options (the default command) and then the subcommands.
     if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
@@ -27,7 +22,7 @@ struct PushLint: ParsableCommand {
           .replacingFirst(
             "OVERVIEW: Lint files and directories (the default command).", with: "OVERVIEW: \(configuration.abstract)"
           )
-          .replacingFirst("USAGE: lint ", with: "USAGE: pushlint ")
+          .replacingFirst("USAGE: pushlint lint ", with: "USAGE: pushlint ")
           + "\nSUBCOMMANDS:\n  \("lint (default)".padding(to: 22))  \(Lint.configuration.abstract)\n"
           + "  \("rules".padding(to: 22))  \(Rules.configuration.abstract)\n"
           + "  \("project".padding(to: 22))  \(Project.configuration.abstract)\n"
