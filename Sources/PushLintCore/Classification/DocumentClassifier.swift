@@ -218,8 +218,7 @@ public enum DocumentClassifier {
   /// `categories` a list of which some entry has an `identifier` or
   /// `actions`.
   static func isCategories(_ root: Node) -> Bool {
-    guard let entries = root["categories"]?.elements else { return false }
-    return entries.contains { $0.hasMember("identifier") || $0.hasMember("actions") }
+    root["categories"]?.containsElement { $0.hasMember("identifier") || $0.hasMember("actions") } ?? false
   }
 
   /// The kind of a file named explicitly: nothing matching, a JSON or YAML

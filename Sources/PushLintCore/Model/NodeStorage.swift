@@ -282,6 +282,32 @@ public struct Node: Sendable {
     return nil
   }
 
+  /// The node with the values of its members named `key` built, where the
+  /// reader kept them as bytes: for a value the rules of a document's kind
+  /// read whole and again and again (a categories file's `categories`),
+  /// once the document is known to be of that kind.
+  func withMembersBuilt(named key: String) -> Node {
+    var node = self
+    switch stored {
+    case .object(let members):
+      guard members.contains(where: { $0.key == key && $0.value.isDeferred }) else { return self }
+      node.stored = .object(members.map { $0.key == key ? $0.withValueBuilt() : $0 })
+    case .wide(let wide):
+      guard wide.built.contains(where: { $0.key == key && $0.value.isDeferred }) else { return self }
+      node.stored = .wide(
+        WideObject(whole: wide.whole, built: wide.built.map { $0.key == key ? $0.withValueBuilt() : $0 }))
+    default:
+      break
+    }
+    return node
+  }
+
+  /// Whether the reader kept this value as its bytes.
+  var isDeferred: Bool {
+    if case .deferred = stored { return true }
+    return false
+  }
+
   /// Whether the reader already knows every key inside this value is
   /// unique (app data it checked and left unbuilt), so nothing inside can
   /// be a duplicate.
@@ -321,6 +347,24 @@ public struct Node: Sendable {
       for index in buffer.indices where try predicate(buffer[index]) { return true }
       return false
     }
+  }
+
+  /// Whether an element of an array satisfies `predicate`, asked in order
+  /// and no further than the first that does (false for other values). A
+  /// deferred array's elements are built one at a time: a large array none
+  /// of whose elements does costs no tree.
+  public func containsElement(where predicate: (Node) -> Bool) -> Bool {
+    if case .array(let elements) = stored { return elements.contains(where: predicate) }
+    guard case .deferred(let deferred) = stored, deferred.type == .array else { return false }
+    struct Found: Error {}
+    do {
+      try deferred.forEachElement(start: span.start, pointer: pointer) { element in
+        if predicate(element) { throw Found() }
+      }
+    } catch {
+      return true
+    }
+    return false
   }
 
   private func deferredContainsMember(where predicate: (Member) throws -> Bool) rethrows -> Bool {
@@ -394,4 +438,11 @@ struct DocumentParts: Sendable {
   var push = Slot<PushInfo>.empty
   var template = Slot<TemplateInfo>.empty
   var code = Slot<CodeRegistrations>.empty
+}
+
+extension Member {
+  /// The member with its value built where the reader kept it as bytes.
+  func withValueBuilt() -> Member {
+    Member(key: key, keySpan: keySpan, value: value.built)
+  }
 }

@@ -531,10 +531,9 @@ extension JSONScanner {
       return nil
     }
     switch bytes[index] {
-    case UInt8(ascii: "[") where depth >= largeContainerDepth: break
-    // Rules read an object by its keys, a member at a time: one level up
-    // from the arrays, a top-level value's own object (an `aps` of a
-    // million keys) is kept as bytes too.
+    case UInt8(ascii: "[") where depth >= largeContainerDepth - 1: break
+    // Rules read an object by its keys, a member at a time: a top-level
+    // value's own object (an `aps` of a million keys) is kept as bytes too.
     case UInt8(ascii: "{") where index >= knownNarrowUntil && depth >= largeContainerDepth - 1: break
     default: return nil
     }

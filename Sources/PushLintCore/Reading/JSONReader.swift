@@ -164,12 +164,12 @@ struct JSONScanner {
   /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
   var defersARootThatIsNoObject = false
   /// Whether a large container (`largeContainerBytes`) inside at least
-  /// `largeContainerDepth` others (an object: one fewer, and never the
-  /// root) is checked and kept as its bytes (`deferLargeContainer`).
+  /// `largeContainerDepth - 1` others (never the root) is checked and kept
+  /// as its bytes (`deferLargeContainer`).
   var defersLargeContainers = false
-  /// In a document, 2: an array inside a top-level value, not the
-  /// top-level value itself (a categories file's `categories`, which its
-  /// rules read whole); in a deferred value built, 1.
+  /// In a document, 2: a top-level value and what it holds (a categories
+  /// file's `categories`, whose elements its rules read one by one, and the
+  /// classifier until one is a category); in a deferred value built, 1.
   var largeContainerDepth = 2
   /// The end of the last container found small: those inside it are not
   /// measured again.

@@ -344,9 +344,9 @@ struct DeferredJSONTests {
 
   /// A top-level value's own object of many members (an `aps` of
   /// thousands of custom keys) is kept as its bytes too, and read a member
-  /// at a time; a top-level array (a categories file's `categories`, which
-  /// its rules read whole) is built.
-  @Test func aTopLevelValuesOwnWideObjectIsKeptAsBytesButNotATopLevelArray() throws {
+  /// at a time; so is a top-level array (`categories`, until the file is
+  /// known to be a categories file).
+  @Test func aTopLevelValuesOwnWideObjectOrLargeArrayIsKeptAsBytes() throws {
     let custom = (0..<3000).map { "\"custom\($0)\": [\($0), \"é😀\"]" }.joined(separator: ",\n")
     let text =
       "{\"aps\": {\"alert\": {\"title\": \"T\"}, \(custom), \"badge\": 1},\n"
@@ -355,9 +355,46 @@ struct DeferredJSONTests {
     let root = try #require(result.root)
     let aps = try #require(root["aps"])
     let categories = try #require(root["categories"])
-    #expect(isDeferred(aps) && !isDeferred(categories))
+    #expect(isDeferred(aps) && isDeferred(categories))
+    let built = try #require(categories.built.elements)
+    #expect(categories.elementCount == built.count && categories.elements?.last?.pointer == built.last?.pointer)
+    #expect(built.count >= 4000 && built.last?.pointer == "/categories/\(built.count - 1)")
     #expect(aps["badge"]?.numberValue?.intValue == 1 && aps["alert"]?["title"]?.stringValue == "T")
     #expect(aps["custom2999"]?.elements?.first?.pointer == "/aps/custom2999/0" && aps["absent"] == nil)
+  }
+
+  /// A large `categories` that holds no category (a payload's app data)
+  /// is classified without being built; one that does is built whole once
+  /// the file is known to be a categories file, and its rules find what
+  /// they find in a small one, at the same places.
+  @Test func aLargeCategoriesArrayIsBuiltOnlyForACategoriesFile() throws {
+    let numbers = (0..<40000).map(String.init).joined(separator: ", ")
+    let payloadText = "{\"aps\": {\"alert\": \"Hi\"}, \"categories\": [\(numbers)]}"
+    let payload = try #require(
+      JSONReader.read(Array(payloadText.utf8), deferringAllBut: DocumentClassifier.keysItReads).root)
+    #expect(isDeferred(try #require(payload["categories"])))
+    #expect(!DocumentClassifier.isCategories(payload))
+    // A payload too large to send, and nothing said of categories.
+    #expect(lint(payloadText, path: "p.json").filter { $0.severity >= .warning }.map(\.rule) == ["payload-too-large"])
+
+    func categoriesText(count: Int) -> String {
+      let entries = (0..<count).map { index in
+        let identifier = index == count - 1 ? "C1" : "C\(index)"
+        return "{\"identifier\": \"\(identifier)\", \"actions\": [{\"identifier\": \"A\(index)\", \"title\": \"T\"}]}"
+      }
+      return "{\"categories\": [\n" + entries.joined(separator: ",\n") + "\n]}"
+    }
+    let large = categoriesText(count: 2000)
+    try #require(large.utf8.count >= JSONScanner.largeContainerBytes)
+    let read = try #require(
+      JSONReader.read(Array(large.utf8), deferringAllBut: DocumentClassifier.keysItReads).root)
+    #expect(isDeferred(try #require(read["categories"])))
+    #expect(DocumentClassifier.isCategories(read))
+    #expect(!isDeferred(try #require(read.withMembersBuilt(named: "categories")["categories"])))
+    let found = lint(large, path: "categories.json").filter { $0.rule == "duplicate-identifier" }
+    #expect(found.map(\.span.start.line) == [2001], "\(found.map(TextReporter.line(for:)))")
+    let small = lint(categoriesText(count: 3), path: "categories.json").filter { $0.rule == "duplicate-identifier" }
+    #expect(small.map(\.span.start.line) == [4] && small.map(\.span.start.column) == found.map(\.span.start.column))
   }
 
   /// An array the scan refuses (a repeated key inside) is the parser's, and
