@@ -122,8 +122,8 @@ extension Linter {
               .init(path: code.path, line: unresolved.span.start.line, reason: unresolved.reason))
           }
         } else {
-          for category in document.root?["categories"]?.elements ?? [] {
-            guard let identifier = category["identifier"], let name = identifier.stringValue else { continue }
+          document.root?["categories"]?.forEachElement { category in
+            guard let identifier = category["identifier"], let name = identifier.stringValue else { return }
             description.categories.append(
               .init(
                 identifier: name, path: document.path, line: identifier.span.start.line,

@@ -222,12 +222,8 @@ extension Linter {
         if format == .plist, let root = result.root, root.isObject { unclaimedPlist = root }
         continue
       }
-      // A large `categories` is kept as bytes while the file's kind is
-      // unknown (a payload's app data may hold a huge array under that key);
-      // a categories file's rules read it whole, each of them.
-      let root = kind == .categories ? result.root?.withMembersBuilt(named: "categories") : result.root
       var document = Document(
-        path: input.displayPath, index: index, format: format, kind: kind, root: root,
+        path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
         readerFindings: result.findings)
       document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }

@@ -282,32 +282,6 @@ public struct Node: Sendable {
     return nil
   }
 
-  /// The node with the values of its members named `key` built, where the
-  /// reader kept them as bytes: for a value the rules of a document's kind
-  /// read whole and again and again (a categories file's `categories`),
-  /// once the document is known to be of that kind.
-  func withMembersBuilt(named key: String) -> Node {
-    var node = self
-    switch stored {
-    case .object(let members):
-      guard members.contains(where: { $0.key == key && $0.value.isDeferred }) else { return self }
-      node.stored = .object(members.map { $0.key == key ? $0.withValueBuilt() : $0 })
-    case .wide(let wide):
-      guard wide.built.contains(where: { $0.key == key && $0.value.isDeferred }) else { return self }
-      node.stored = .wide(
-        WideObject(whole: wide.whole, built: wide.built.map { $0.key == key ? $0.withValueBuilt() : $0 }))
-    default:
-      break
-    }
-    return node
-  }
-
-  /// Whether the reader kept this value as its bytes.
-  var isDeferred: Bool {
-    if case .deferred = stored { return true }
-    return false
-  }
-
   /// Whether the reader already knows every key inside this value is
   /// unique (app data it checked and left unbuilt), so nothing inside can
   /// be a duplicate.
@@ -346,6 +320,21 @@ public struct Node: Sendable {
     return try members.withUnsafeBufferPointer { buffer in
       for index in buffer.indices where try predicate(buffer[index]) { return true }
       return false
+    }
+  }
+
+  /// Calls `body` with each element of an array, in order (never, for
+  /// other values). A deferred array's elements are built one at a time.
+  public func forEachElement(_ body: (Node) throws -> Void) rethrows {
+    switch stored {
+    case .array(let elements):
+      try elements.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices { try body(buffer[index]) }
+      }
+    case .deferred(let deferred) where deferred.type == .array:
+      try deferred.forEachElement(start: span.start, pointer: pointer, body)
+    default:
+      break
     }
   }
 
@@ -438,11 +427,4 @@ struct DocumentParts: Sendable {
   var push = Slot<PushInfo>.empty
   var template = Slot<TemplateInfo>.empty
   var code = Slot<CodeRegistrations>.empty
-}
-
-extension Member {
-  /// The member with its value built where the reader kept it as bytes.
-  func withValueBuilt() -> Member {
-    Member(key: key, keySpan: keySpan, value: value.built)
-  }
 }

@@ -122,7 +122,7 @@ public struct ProjectContext: Sendable {
       let key = root.member("categories")
       categoryCandidatesMemo = Memo()
       categoryFiles.append(Declaration(name: "categories", path: document.path, span: key?.keySpan ?? root.span))
-      for category in root["categories"]?.elements ?? [] {
+      root["categories"]?.forEachElement { category in
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
           if firstCategory[name] == nil { firstCategory[name] = categories.count }
           categories.append(Declaration(name: name, path: document.path, span: identifier.value.span))

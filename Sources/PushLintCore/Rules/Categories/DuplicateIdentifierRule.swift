@@ -4,7 +4,7 @@ enum DuplicateIdentifierRule: Rule {
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     let project = context.project
-    for category in categories(of: document) {
+    forEachCategory(of: document) { category in
       if let identifier = category["identifier"], let name = identifier.stringValue,
         let first = project.declaredCategory(name),
         first.path != document.path || first.span != identifier.span,

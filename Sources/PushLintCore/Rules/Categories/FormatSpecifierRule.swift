@@ -36,7 +36,7 @@ enum FormatSpecifierRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
-    for category in categories(of: document) {
+    forEachCategory(of: document) { category in
       for (key, allowed, words) in [
         ("categorySummaryFormat", Set<Character>(["u", "@"]), "%u (the count) and %@ (the summary argument)"),
         ("hiddenPreviewsBodyPlaceholder", Set<Character>(["u"]), "%u (the count)"),

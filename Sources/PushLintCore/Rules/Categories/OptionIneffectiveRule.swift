@@ -4,7 +4,7 @@ enum OptionIneffectiveRule: Rule {
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     let macOnly = context.targets[.macos] != nil && context.targets.keys.allSatisfy { $0 == .macos }
-    for category in categories(of: document) {
+    forEachCategory(of: document) { category in
       for action in category["actions"]?.elements ?? [] {
         let options = action["options"]?.elements ?? []
         guard options.contains(where: { $0.stringValue == "foreground" }),

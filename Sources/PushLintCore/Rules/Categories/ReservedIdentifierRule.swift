@@ -5,8 +5,9 @@ enum ReservedIdentifierRule: Rule {
   ]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    categories(of: document).flatMap { category in
-      (category["actions"]?.elements ?? []).compactMap { action -> Finding? in
+    var findings: [Finding] = []
+    forEachCategory(of: document) { category in
+      findings += (category["actions"]?.elements ?? []).compactMap { action -> Finding? in
         guard let identifier = action["identifier"], let name = identifier.stringValue, Self.reserved.contains(name)
         else {
           return nil
@@ -19,5 +20,6 @@ enum ReservedIdentifierRule: Rule {
         )
       }
     }
+    return findings
   }
 }

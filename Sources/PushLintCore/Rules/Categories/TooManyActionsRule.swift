@@ -5,7 +5,7 @@ enum TooManyActionsRule: Rule {
     let iosTarget = context.targets[.ios] ?? context.targets[.ipados]
     let defaultLimit = iosTarget.map { $0 < OSVersion("10.0")! } == true ? 4 : 10
     var findings: [Finding] = []
-    for category in categories(of: document) {
+    forEachCategory(of: document) { category in
       if let actions = category.member("actions"), let elements = actions.value.elements, elements.count > defaultLimit
       {
         findings.append(

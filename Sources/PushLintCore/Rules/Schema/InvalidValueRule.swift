@@ -109,7 +109,7 @@ enum InvalidValueRule: SchemaRule {
 
   static func unknownMinimalActions(_ root: Node) -> [Finding] {
     var findings: [Finding] = []
-    for category in root["categories"]?.elements ?? [] {
+    root["categories"]?.forEachElement { category in
       let actions = Set(category["actions"]?.elements?.compactMap { $0["identifier"]?.stringValue } ?? [])
       for reference in category["minimalActions"]?.elements ?? [] {
         guard let identifier = reference.stringValue, !actions.contains(identifier) else { continue }
