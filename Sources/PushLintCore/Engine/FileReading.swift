@@ -111,7 +111,7 @@ extension Linter {
     if !options.openBuffers.isEmpty, let buffer = options.openBuffers[input.absolutePath] {
       return read(bytes: buffer, input: input)
     }
-    switch FileSystem.readFile(input.absolutePath) {
+    switch FileSystem.readFile(input.absolutePath, limit: FileLimits.maxFileSize(forExtension: input.fileExtension)) {
     case .failure(let error):
       return ReadFile(input: input, content: .unreadable(FileError(path: input.displayPath, error.problem)))
     case .success(let bytes):

@@ -38,9 +38,20 @@ public enum SystemError: Sendable, Hashable {
 }
 
 public enum FileLimits {
-  /// A larger file is refused with a message instead of being read into memory.
-  /// JSON Lines files stream, so they are not bound by it.
+  /// A larger file is refused with a message instead of being read into
+  /// memory. JSON Lines files stream, so they are not bound by it, and JSON
+  /// files have their own limit.
   public static let maxFileSize = 256 << 20
+  /// A larger `.json` or `.apns` file is refused. The JSON reader keeps what
+  /// no rule reads (app data, large containers, a root that is no object)
+  /// as its bytes, so a document of any shape costs a few times its size at
+  /// most; the readers of the other formats build a tree of all of it.
+  public static let maxJSONFileSize = 1 << 30
+
+  /// The limit for a file named with `fileExtension` (`fileExtension(_:)`).
+  public static func maxFileSize(forExtension fileExtension: String) -> Int {
+    fileExtension == "json" || fileExtension == "apns" ? maxJSONFileSize : maxFileSize
+  }
   /// The longest JSON Lines line read; a longer one is a `syntax-error`.
   public static let maxLineLength = 16 << 20
 }

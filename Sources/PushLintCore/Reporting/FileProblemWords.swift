@@ -14,11 +14,18 @@ extension FileProblem {
     case .isDirectory: "is a directory"
     case .notRegularFile: "is not a regular file (a FIFO, socket or device); not read"
     case .tooLarge(let size, let limit):
-      "the file is \(size) bytes, over the \(limit >> 20) MiB limit pushlint reads; not linted"
-    case .standardInputTooLarge(let limit): "standard input is over the \(limit >> 20) MiB limit"
+      "the file is \(size) bytes, over the \(Self.mebibytes(limit)) limit pushlint reads; not linted"
+    case .standardInputTooLarge(let limit): "standard input is over the \(Self.mebibytes(limit)) limit"
     case .configuredPathMissing(let key, let configuration):
       "no such file or directory (from \(key) in \(configuration))"
     case .configuration(let problem): problem.message
     }
+  }
+}
+
+extension FileProblem {
+  /// A size limit in MiB, or GiB when it is a whole number of them.
+  static func mebibytes(_ limit: Int) -> String {
+    limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"
   }
 }

@@ -98,15 +98,24 @@ import Testing
     #expect(report.fileErrors.isEmpty)
   }
 
+  /// Past its format's limit a file is refused unread: 1 GiB for JSON,
+  /// whose reader keeps what no rule reads as bytes, 256 MiB for the rest.
+  /// (The files are sparse: refused, they cost no disk and no memory.)
   @Test func oversizedFilesAreRefusedWithoutBeingRead() throws {
     let scratch = ScratchDirectory()
-    let path = scratch.path + "/huge.json"
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    #expect(ftruncate(descriptor, off_t(FileLimits.maxFileSize + 1)) == 0)
-    close(descriptor)
-    let result = run(pushlintBinary, ["--no-config", "huge.json"], in: scratch.path)
+    func sparse(_ name: String, size: Int) {
+      let descriptor = open(scratch.path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      #expect(ftruncate(descriptor, off_t(size)) == 0)
+      close(descriptor)
+    }
+    sparse("huge.yaml", size: FileLimits.maxFileSize + 1)
+    sparse("huge.json", size: FileLimits.maxJSONFileSize + 1)
+    let result = run(pushlintBinary, ["--no-config", "huge.yaml", "huge.json"], in: scratch.path)
     #expect(result.status == 2)
-    #expect(result.standardError.contains("over the 256 MiB limit"))
+    #expect(result.standardError.contains("huge.yaml: the file is 268435457 bytes, over the 256 MiB limit"))
+    #expect(result.standardError.contains("huge.json: the file is 1073741825 bytes, over the 1 GiB limit"))
+    #expect(FileLimits.maxFileSize(forExtension: "json") == FileLimits.maxJSONFileSize)
+    #expect(FileLimits.maxFileSize(forExtension: "xcstrings") == FileLimits.maxFileSize)
   }
 
   @Test func deeplyNestedYAMLAndAliasBombsThroughTheCommandLine() {
