@@ -77,17 +77,21 @@ public enum DocumentClassifier {
 
   /// Whether a YAML text is none of the kinds by its top level alone: one
   /// block mapping at column 0 (after at most a `---` line) whose keys, each
-  /// plain at the start of its line, include none a kind starts from. The
-  /// keys of a column-0 mapping all start lines at column 0, so none is
-  /// missed; other lines there are a value's sequence entries. A line there
-  /// that is neither (a flow, scalar or sequence root, a second
-  /// document, a quoted, complex, tagged or anchored key, a merge key)
-  /// leaves the text to the reader, and so does a key that may start a kind.
-  /// It does not tell well-formed YAML from broken: the caller sets aside
-  /// only a walked file that would be dropped if it did not read.
+  /// plain at the start of its line, include none a kind starts from, or one
+  /// block sequence at column 0, which no kind is. The keys of a column-0
+  /// mapping all start lines at column 0, so none is missed; other lines
+  /// there are a value's sequence entries. A column-0 sequence's lines there
+  /// are all its entries. A line there that is neither (a flow or scalar
+  /// root, a second document, a quoted, complex, tagged or anchored key, a
+  /// merge key, a key after a sequence's entries) leaves the text to the
+  /// reader, and so does a key that may start a kind. It does not tell
+  /// well-formed YAML from broken: the caller sets aside only a walked file
+  /// that would be dropped if it did not read.
   static func yamlTopLevelShowsNoKind(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var sawKey = false
+    // A sequence at the root: its entries begin lines at column 0.
+    var sawEntry = false
     var sawDocumentStart = false
     while start < bytes.count {
       var end = start
@@ -97,22 +101,22 @@ public enum DocumentClassifier {
       guard let first = line.first, first != UInt8(ascii: "\r") else { continue }
       switch first {
       case UInt8(ascii: " "), UInt8(ascii: "\t"):
-        // A value's lines; before any key, an indented root.
-        guard sawKey else { return false }
+        // A value's lines; before any key or entry, an indented root.
+        guard sawKey || sawEntry else { return false }
       case UInt8(ascii: "#"):
         continue
-      case UInt8(ascii: "-") where !sawKey && !sawDocumentStart && isDocumentStart(line):
+      case UInt8(ascii: "-") where !sawKey && !sawEntry && !sawDocumentStart && isDocumentStart(line):
         sawDocumentStart = true
-      case UInt8(ascii: "-") where sawKey && (line.count == 1 || [0x20, 0x09, 0x0D].contains(line[1])):
+      case UInt8(ascii: "-") where line.count == 1 || [0x20, 0x09, 0x0D].contains(line[1]):
         // An entry of the sequence that is the last key's value, which may
-        // stand at the key's own indentation.
-        continue
+        // stand at the key's own indentation, or of the root sequence.
+        if !sawKey { sawEntry = true }
       default:
-        guard let key = plainYAMLKey(line), !startsAKind(key) else { return false }
+        guard !sawEntry, let key = plainYAMLKey(line), !startsAKind(key) else { return false }
         sawKey = true
       }
     }
-    return sawKey
+    return sawKey || sawEntry
   }
 
   /// `---` alone on its line (a comment may follow).

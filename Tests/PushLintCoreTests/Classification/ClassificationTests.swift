@@ -144,13 +144,15 @@ import Testing
       "# comment\n\nkey: value # comment\nlist:\n- a\n- b\ntext: |\n  aps: not a key\n  to: neither\n",
       "a: \"quoted value\"\r\nb: 'x'\r\nc:\r\n  aps: nested\r\n",
       "\u{FEFF}名前: 値\nkey with spaces: 1\n",
+      // A sequence at the root is no kind, whatever its entries hold.
+      "- aps\n- to\n", "---\n- name: build\n  run: make\n# c\n-\n  aps: {alert: Hi}\n- aps:\n    alert: Hi\n",
     ]
     let leftToTheReader = [
       "aps:\n  alert: Hi\n", "to: device-token\ndata:\n  x: 1\n", "categories:\n  - identifier: A\n",
       "headers:\n  apns-push-type: alert\n", "\"aps\": {alert: Hi}\n", "{aps: {alert: Hi}}\n",
       "  aps:\n    alert: Hi\n",
       "a: 1\n---\naps:\n  alert: Hi\n", "a: 1\n...\n", "<<: *base\na: 1\n", "&root\na: 1\n", "? aps\n: 1\n",
-      "- aps\n- to\n", "plain scalar\n", "%YAML 1.2\n---\na: 1\n", "a #x: 1\n", "a:b\n", "", "# only a comment\n",
+      "- a\nkey: 1\n", "- a\n---\naps:\n  alert: Hi\n", "-a\n", "plain scalar\n", "%YAML 1.2\n---\na: 1\n", "a #x: 1\n", "a:b\n", "", "# only a comment\n",
       "---\n---\na: 1\n",
     ]
     for text in setAside + leftToTheReader {
