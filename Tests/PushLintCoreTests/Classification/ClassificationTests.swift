@@ -152,7 +152,8 @@ import Testing
       "headers:\n  apns-push-type: alert\n", "\"aps\": {alert: Hi}\n", "{aps: {alert: Hi}}\n",
       "  aps:\n    alert: Hi\n",
       "a: 1\n---\naps:\n  alert: Hi\n", "a: 1\n...\n", "<<: *base\na: 1\n", "&root\na: 1\n", "? aps\n: 1\n",
-      "- a\nkey: 1\n", "- a\n---\naps:\n  alert: Hi\n", "-a\n", "plain scalar\n", "%YAML 1.2\n---\na: 1\n", "a #x: 1\n", "a:b\n", "", "# only a comment\n",
+      "- a\nkey: 1\n", "- a\n---\naps:\n  alert: Hi\n", "-a\n", "plain scalar\n", "%YAML 1.2\n---\na: 1\n", "a #x: 1\n",
+      "a:b\n", "", "# only a comment\n",
       "---\n---\na: 1\n",
     ]
     for text in setAside + leftToTheReader {
