@@ -209,7 +209,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // For one input in four each way: the padded text is many times slower
     // to read. As `aps` and as app data in a root of a thousand members
     // more, the root is kept as its bytes but for `aps` (`WideObject`); as
-    // a member of an `aps` of a thousand more, `aps` is kept as its bytes.
+    // a member of an `aps` of a thousand more, `aps` is kept as its bytes;
+    // as the first and last elements of a large `categories`, that array
+    // is kept as its bytes though its key is one the reader builds.
     if size % 4 == 1 {
       var wide = Array(#"{"aps": "#.utf8) + buffer + Array(#", "data": "#.utf8) + buffer
       wide += Array(",".utf8) + wideMembers + largeRoom + Array(#""last": 1}"#.utf8)
@@ -220,6 +222,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       var aps = Array(#"{"aps": {"#.utf8) + wideMembers + largeRoom
       aps += Array(#""k": "#.utf8) + buffer + Array("}}".utf8)
       aps.withUnsafeBufferPointer { checkDeferring($0) }
+      break
+    }
+    if size % 4 == 3 {
+      var categories = Array(#"{"aps": {"alert": "x"}, "categories": ["#.utf8) + buffer + Array(",".utf8)
+      categories += largeRoom + buffer + Array("]}".utf8)
+      categories.withUnsafeBufferPointer { checkDeferring($0) }
       break
     }
     // Inside a payload's aps, with white space after its first two opening
@@ -343,6 +351,11 @@ func sameWalk(_ node: Node, _ deferred: Node) -> Bool {
     return false
   }
   guard deferred.elementCount == node.elementCount else { return false }
+  var elements = 0
+  deferred.forEachElement { _ in elements += 1 }
+  guard elements == node.elementCount ?? 0, deferred.containsElement(where: { _ in true }) == (elements > 0) else {
+    return false
+  }
   // Each lookup scans the object: the first members are enough to check.
   var same = true
   var looked = 0
