@@ -65,6 +65,8 @@ extension PushLint {
   /// root then parses them again, and words the error as it always does.
   static func defaultCommand(parsing arguments: [String]) -> Lint? {
     if let first = arguments.first, namesSubcommand(first) { return nil }
+    // The root's flag: refused by the lint command after a parse of its own.
+    if arguments == ["--version"] { return nil }
     return (try? Lint.parseAsRoot(arguments)) as? Lint
   }
 
