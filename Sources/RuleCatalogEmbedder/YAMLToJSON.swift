@@ -133,23 +133,9 @@ enum YAMLToJSON {
   }
 
   static func jsonString(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
+    quoted(text) { value in
+      let hex = String(value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
-    return literal + "\""
   }
 }

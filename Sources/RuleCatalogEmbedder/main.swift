@@ -9,6 +9,13 @@ import Foundation
 // with no document, then fails the build.
 
 func swiftStringLiteral(_ text: String) -> String {
+  quoted(text) { "\\u{\(String($0, radix: 16))}" }
+}
+
+/// `text` in double quotes, `"`, `\`, newlines, returns and tabs escaped as
+/// Swift and JSON both write them, and the other control characters (and
+/// DEL) as `control` spells a scalar's value.
+func quoted(_ text: String, control: (UInt32) -> String) -> String {
   var literal = "\""
   literal.reserveCapacity(text.utf8.count + 16)
   for scalar in text.unicodeScalars {
@@ -20,7 +27,7 @@ func swiftStringLiteral(_ text: String) -> String {
     case "\t": literal += "\\t"
     default:
       if scalar.value < 0x20 || scalar.value == 0x7F {
-        literal += "\\u{\(String(scalar.value, radix: 16))}"
+        literal += control(scalar.value)
       } else {
         literal.unicodeScalars.append(scalar)
       }
