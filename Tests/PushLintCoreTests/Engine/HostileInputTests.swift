@@ -309,9 +309,9 @@ struct StringLimitTests {
 }
 
 /// Under AddressSanitizer (scripts/sanitize) an address-space limit cannot
-/// hold: ASan reserves terabytes of shadow memory. The run takes most of
-/// half a minute, so a plain `swift test` skips it; `.ci/run` runs it with
-/// `PUSHLINT_SLOW_TESTS=1`.
+/// hold: ASan reserves terabytes of shadow memory. The run takes most of a
+/// minute (three runs of the debug build), so a plain `swift test` skips
+/// it; `.ci/run` runs it with `PUSHLINT_SLOW_TESTS=1`.
 @Suite(
   .tags(.slow),
   .enabled(if: getenv("PUSHLINT_SANITIZED") == nil, "the run is sanitized"),
