@@ -379,6 +379,6 @@ struct Lint: ParsableCommand {
   }
 
   func readStandardInput() -> Result<[UInt8], FileError> {
-    StandardInput.read()
+    StandardInput.read(named: stdinFilename)
   }
 }

@@ -52,6 +52,11 @@ public enum FileLimits {
   public static func maxFileSize(forExtension fileExtension: String) -> Int {
     fileExtension == "json" || fileExtension == "apns" ? maxJSONFileSize : maxFileSize
   }
+  /// The limit for a file at `path`, by its extension: standard input named
+  /// with `--stdin-filename` has the limit of the file it stands for.
+  public static func maxFileSize(forPath path: String) -> Int {
+    maxFileSize(forExtension: fileExtension(path))
+  }
   /// The longest JSON Lines line read; a longer one is a `syntax-error`.
   public static let maxLineLength = 16 << 20
 }

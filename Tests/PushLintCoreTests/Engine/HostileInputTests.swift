@@ -317,6 +317,25 @@ struct StringLimitTests {
   .enabled(if: getenv("PUSHLINT_SANITIZED") == nil, "the run is sanitized"),
   .enabled(if: getenv("PUSHLINT_SLOW_TESTS") != nil, "slow: set PUSHLINT_SLOW_TESTS=1 to run it"))
 struct BoundedRunTests {
+  /// Standard input named as a JSON file has the JSON limit, as the file
+  /// would; named as any other file, the limit of the others. A payload and
+  /// whitespace to one byte past the smaller limit, piped.
+  @Test func standardInputHasTheLimitOfTheFileItIsNamedAs() {
+    let scratch = ScratchDirectory()
+    let payload = "{\"aps\": {\"alert\": \"hi\"}}"
+    let padding = FileLimits.maxFileSize + 1 - payload.utf8.count
+    let piped = "{ printf '%s' '\(payload)'; head -c \(padding) /dev/zero | tr '\\0' ' '; } | exec \"$0\" \"$@\""
+    let asJSON = run(
+      "/bin/sh", ["-c", piped, pushlintBinary, "--no-config", "--stdin-filename", "push/big.json", "-"],
+      in: scratch.path)
+    #expect(asJSON.status == 0, "\(asJSON.standardError.suffix(300))")
+    let asYAML = run(
+      "/bin/sh", ["-c", piped, pushlintBinary, "--no-config", "--stdin-filename", "push/big.yaml", "-"],
+      in: scratch.path)
+    #expect(asYAML.status == 2)
+    #expect(asYAML.standardError.contains("standard input is over the 256 MiB limit"))
+  }
+
   /// Every hostile file at once, through the command line, under a 1 GiB
   /// address-space limit and 90 seconds of CPU time: the exit status must be
   /// pushlint's own (0, 1 or 2), never 3, a signal (past the CPU limit, the
