@@ -17,12 +17,19 @@ enum SuppressionComments {
     }
   }
 
+  /// One pass over the file whatever it holds: each line's end, columns
+  /// and quotes are worked out once however many markers the line has, and
+  /// a directive's text ends where the next directive's comment opens, so
+  /// no byte is read for more than one directive.
   static func scan(_ bytes: [UInt8], format: SourceFormat) -> [Suppression] {
     guard let syntax = Syntax(format) else { return [] }
-    var suppressions: [Suppression] = []
+    var directives: [Directive] = []
     var line = 1
     var lineStart = 0
+    var lineEnd = -1
     var counted = 0
+    var columns = ColumnCount(at: 0)
+    var quotes = QuoteScan(at: 0)
     var from = 0
     while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: from) {
       for offset in counted..<found where bytes[offset] == UInt8(ascii: "\n") {
@@ -30,26 +37,80 @@ enum SuppressionComments {
         lineStart = offset + 1
       }
       counted = found
-      let lineEnd = bytes[found...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      if lineStart > columns.lineStart {
+        columns = ColumnCount(at: lineStart)
+        quotes = QuoteScan(at: lineStart)
+      }
       from = found + marker.count
-      guard let opening = commentOpening(before: found, in: bytes, lineStart: lineStart, syntax: syntax) else {
-        continue
-      }
+      guard
+        let opening = commentOpening(before: found, in: bytes, lineStart: lineStart, syntax: syntax, quotes: &quotes)
+      else { continue }
+      if lineEnd < found { lineEnd = ByteSearch.firstIndex(of: [0x0A], in: bytes, from: found) ?? bytes.count }
       // A byte-order mark is no character of the first line.
-      let textStart = lineStart == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStart
-      let column = 1 + bytes[min(textStart, opening)..<opening].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-      var body = String(decoding: bytes[from..<lineEnd], as: UTF8.self)
-      for closing in ["-->", "*/"] where syntax != .hash {
-        if let range = body.firstRange(of: closing) { body = String(body[..<range.lowerBound]) }
+      if lineStart == 0 && columns.offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { columns.offset = 3 }
+      columns.advance(to: opening, in: bytes)
+      directives.append(
+        Directive(
+          opening: opening, textStart: from, lineEnd: lineEnd,
+          position: SourcePosition(line: line, column: columns.column, offset: opening)))
+    }
+    var suppressions: [Suppression] = []
+    suppressions.reserveCapacity(directives.count)
+    for (index, directive) in directives.enumerated() {
+      var end = directive.lineEnd
+      if index + 1 < directives.count { end = min(end, directives[index + 1].opening) }
+      if syntax != .hash {
+        for closing in ["-->", "*/"] {
+          if let found = ByteSearch.firstIndex(of: Array(closing.utf8), in: bytes, from: directive.textStart, to: end) {
+            end = found
+          }
+        }
       }
-      suppressions.append(
-        parse(body, at: SourceSpan(at: SourcePosition(line: line, column: column, offset: opening))))
+      let body = String(decoding: bytes[directive.textStart..<end], as: UTF8.self)
+      suppressions.append(parse(body, at: SourceSpan(at: directive.position)))
     }
     return suppressions
   }
 
-  /// Where the comment holding a marker at `offset` opens, if it is in one.
+  /// A marker in a comment: where the comment opens, where the directive's
+  /// text starts, and where its line ends.
+  private struct Directive {
+    var opening: Int
+    var textStart: Int
+    var lineEnd: Int
+    var position: SourcePosition
+  }
+
+  /// The column of a line's offsets, counted on from the last one asked.
+  private struct ColumnCount {
+    let lineStart: Int
+    var offset: Int
+    var column = 1
+
+    init(at lineStart: Int) {
+      self.lineStart = lineStart
+      offset = lineStart
+    }
+
+    mutating func advance(to target: Int, in bytes: [UInt8]) {
+      while offset < target {
+        if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+        offset += 1
+      }
+    }
+  }
+
+  /// Where a comment holding a marker at `offset` opens, if it is in one.
   static func commentOpening(before offset: Int, in bytes: [UInt8], lineStart: Int, syntax: Syntax) -> Int? {
+    var quotes = QuoteScan(at: lineStart)
+    return commentOpening(before: offset, in: bytes, lineStart: lineStart, syntax: syntax, quotes: &quotes)
+  }
+
+  /// `quotes` is the line's scan for quotes so far, carried on to the
+  /// comment's `#`: the markers of one line are asked in order.
+  private static func commentOpening(
+    before offset: Int, in bytes: [UInt8], lineStart: Int, syntax: Syntax, quotes: inout QuoteScan
+  ) -> Int? {
     var end = offset
     while end > lineStart, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
     let before = bytes[lineStart..<end]
@@ -59,10 +120,9 @@ enum SuppressionComments {
       let hash = end - 1
       // A `#` opens a YAML comment at a line's start or after white space,
       // outside a quoted scalar.
-      guard hash == lineStart || bytes[hash - 1] == 0x20 || bytes[hash - 1] == 0x09,
-        !isInQuotes(bytes[lineStart..<hash])
-      else { return nil }
-      return hash
+      guard hash == lineStart || bytes[hash - 1] == 0x20 || bytes[hash - 1] == 0x09 else { return nil }
+      quotes.advance(to: hash, in: bytes)
+      return quotes.isInQuotes ? nil : hash
     case .xml:
       return before.count >= 4 && Array(before.suffix(4)) == Array("<!--".utf8) ? end - 4 : nil
     case .slashes:
@@ -76,26 +136,42 @@ enum SuppressionComments {
   /// scalar. A quote opens one only where a value can start (so the
   /// apostrophe of a plain `It's` opens nothing).
   static func isInQuotes(_ text: ArraySlice<UInt8>) -> Bool {
+    var scan = QuoteScan(at: text.startIndex)
+    scan.advance(to: text.endIndex, in: text)
+    return scan.isInQuotes
+  }
+
+  /// A YAML line's quotes, read from its start to `index`.
+  struct QuoteScan {
+    /// The next byte to read: one past the end after an escape that ended
+    /// a stretch read.
+    var index: Int
     var quote: UInt8?
     var previous: UInt8 = 0x20
-    var index = text.startIndex
-    while index < text.endIndex {
-      let byte = text[index]
-      if let open = quote {
-        if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
-          index += 1
-        } else if byte == open {
-          quote = nil
+
+    init(at start: Int) { index = start }
+
+    var isInQuotes: Bool { quote != nil }
+
+    mutating func advance<Bytes: RandomAccessCollection<UInt8>>(to end: Int, in bytes: Bytes)
+    where Bytes.Index == Int {
+      while index < end {
+        let byte = bytes[index]
+        if let open = quote {
+          if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+            index += 1
+          } else if byte == open {
+            quote = nil
+          }
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"),
+          [0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(previous)
+        {
+          quote = byte
         }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"),
-        [0x20, 0x09, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(previous)
-      {
-        quote = byte
+        previous = byte
+        index += 1
       }
-      previous = byte
-      index += 1
     }
-    return quote != nil
   }
 
   /// `disable-next-line a, b -- reason`.

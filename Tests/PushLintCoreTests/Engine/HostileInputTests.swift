@@ -385,6 +385,10 @@ struct BoundedRunTests {
       "one-line.plist",
       "<plist version=\"1.0\"><dict><key>Flags</key><array>" + String(repeating: "<true/>", count: 200_000)
         + "</array></dict></plist>")
+    // Each directive read its line from itself to the end, the later
+    // directives' words among its rules.
+    scratch.write("directives.yaml", "a: 1 " + String(repeating: "# pushlint: disable-line x ", count: 20_000))
+    scratch.write("directives.plist", String(repeating: "<!-- pushlint: disable-line x ", count: 20_000))
     scratch.write(
       "placeholders.json",
       "{\"aps\": {\"alert\": \"" + (0..<100_000).map { "{{x\($0)}}" }.joined() + "\"}, \"b\": ["
@@ -395,7 +399,7 @@ struct BoundedRunTests {
       "deep.json", "deep.yaml", "bomb.yaml", "long-string.json", "many-keys.json", "duplicates.json", "nul.json",
       "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
       "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json", "categories.json",
-      "one-line.strings", "one-line.plist",
+      "one-line.strings", "one-line.plist", "directives.yaml", "directives.plist",
     ]
     let limited = "ulimit -v 1048576; ulimit -t 90; exec timeout 600 \"$0\" \"$@\""
     for format in ["text", "pretty", "sarif"] {

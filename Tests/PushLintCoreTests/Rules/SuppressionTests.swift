@@ -71,6 +71,25 @@ import Testing
     #expect(try lintProject([("App/Categories.swift", swift)]).isEmpty)
   }
 
+  /// A directive's text ends where the next directive's comment opens: the
+  /// first of two on a line names only its own rule, and each is placed at
+  /// its own comment's column, after characters of more than one byte.
+  @Test func twoDirectivesOnALineEachHaveTheirOwnRules() {
+    let line = Array("é: 'a # x' # pushlint: disable-line value-type # pushlint: disable-line unknown-key\n".utf8)
+    let yaml = SuppressionComments.scan(line, format: .yaml)
+    #expect(yaml.map(\.rules) == [["value-type"], ["unknown-key"]])
+    #expect(yaml.map(\.span.start.column) == [12, 48])
+    let plist = Array(
+      "<!-- pushlint: disable-line a --><!-- pushlint: disable-line b -- why --> <key>x</key>\n".utf8)
+    let comments = SuppressionComments.scan(plist, format: .plist)
+    #expect(comments.map(\.rules) == [["a"], ["b"]])
+    #expect(comments.map(\.reason) == [nil, "why"])
+    // A marker in a quoted value opens nothing, and the directive before it
+    // reads on past it.
+    let quoted = Array("a: 1 # pushlint: disable-line value-type -- see \" #pushlint: x\"\n".utf8)
+    #expect(SuppressionComments.scan(quoted, format: .yaml).map(\.reason) == ["see \" #pushlint: x\""])
+  }
+
   @Test func perFileIgnoresSilenceJSONFilesByGlobAndPointer() throws {
     let payload = "{\"aps\": {\"alert\": \"Hi\", \"badge\": \"3\", \"threadId\": \"x\"}}"
     let files = [("push/legacy/a.json", payload), ("push/b.json", payload)]
