@@ -65,6 +65,8 @@ struct Evaluator {
   /// each take their most (a tenth of a second) stops at a few of them.
   var stepsInFile = 0
   static let maxStepsInFile = 400_000
+  /// The code blocks looked in for locals, by their syntax node.
+  var blocks: [SyntaxIdentifier: BlockIndex] = [:]
 
   /// Counts `count` steps toward both limits; false, counting nothing, once
   /// either is reached.

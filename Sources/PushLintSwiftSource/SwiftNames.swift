@@ -63,27 +63,11 @@ extension Evaluator {
     var current = node.parent
     while let ancestor = current {
       if let items = ancestor.as(CodeBlockItemListSyntax.self) {
-        let list = Array(items)
-        if let position = list.firstIndex(where: { $0.id == child.id }) {
-          for declarationIndex in stride(from: position - 1, through: 0, by: -1) {
-            // `guard let name = …` (or `guard case`): bound at run time.
-            if let guarded = list[declarationIndex].item.as(GuardStmtSyntax.self),
-              Self.binds(name, in: guarded.conditions)
-            {
-              return .unknown(.boundByGuard(name: name))
-            }
-            guard let variable = list[declarationIndex].item.as(VariableDeclSyntax.self),
-              let binding = variable.bindings.first(where: {
-                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-              })
-            else { continue }
-            guard let initial = binding.initializer?.value else { return .unknown(.assignedAtRunTime(name: name)) }
-            var value = evaluate(initial, scope: scope)
-            for later in list[(declarationIndex + 1)..<position] {
-              value = applyMutations(of: name, in: Syntax(later), to: value, scope: scope)
-            }
-            return value
-          }
+        let block = blockIndex(items)
+        if let position = block.positions[child.id],
+          let local = localValue(name, before: position, in: block, scope: scope)
+        {
+          return local
         }
       }
       if let function = ancestor.as(FunctionDeclSyntax.self),
@@ -113,6 +97,87 @@ extension Evaluator {
       current = ancestor.parent
     }
     return nil
+  }
+
+  /// What `name` is at the statement at `position` of `block`, when a
+  /// statement before it declares it or binds it by `guard`; nil otherwise.
+  /// Each guard and each statement a `var` is followed through is a step:
+  /// a block of thousands of them asked about at each of its statements
+  /// is bounded by the steps, not by the square of its length.
+  private mutating func localValue(
+    _ name: String, before position: Int, in block: BlockIndex, scope: Scope
+  ) -> StaticValue? {
+    let declarations = block.declarations[name] ?? []
+    let nearest = Self.countBefore(position, in: declarations)
+    let declared = nearest > 0 ? declarations[nearest - 1] : -1
+    // The guards between the declaration and the use, nearest first.
+    var guardIndex = Self.countBefore(position, in: block.guards)
+    while guardIndex > 0 && block.guards[guardIndex - 1] > declared {
+      guardIndex -= 1
+      guard spend() else { return .unknown(.tooManyValuesToFollow) }
+      // `guard let name = …` (or `guard case`): bound at run time.
+      if let guarded = block.items[block.guards[guardIndex]].item.as(GuardStmtSyntax.self),
+        Self.binds(name, in: guarded.conditions)
+      {
+        return .unknown(.boundByGuard(name: name))
+      }
+    }
+    guard declared >= 0, let variable = block.items[declared].item.as(VariableDeclSyntax.self),
+      let binding = variable.bindings.first(where: {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      })
+    else { return nil }
+    guard let initial = binding.initializer?.value else { return .unknown(.assignedAtRunTime(name: name)) }
+    var value = evaluate(initial, scope: scope)
+    // A `let` is never appended to.
+    guard variable.bindingSpecifier.tokenKind == .keyword(.var) else { return value }
+    for later in block.items[(declared + 1)..<position] {
+      guard case .array = value else { break }
+      guard spend() else { return .unknown(.tooManyValuesToFollow) }
+      value = applyMutations(of: name, in: Syntax(later), to: value, scope: scope)
+    }
+    return value
+  }
+
+  /// How many of `positions` (ascending) come before `position`.
+  static func countBefore(_ position: Int, in positions: [Int]) -> Int {
+    var low = 0
+    var high = positions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if positions[middle] < position { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// A code block's statements, where each is, and which declare each name
+  /// or are guards: made once for each block the evaluator looks in.
+  struct BlockIndex {
+    var items: [CodeBlockItemSyntax]
+    var positions: [SyntaxIdentifier: Int]
+    /// By name, in order, the statements that declare it with `let` or `var`.
+    var declarations: [String: [Int]]
+    /// The `guard` statements, in order.
+    var guards: [Int]
+  }
+
+  mutating func blockIndex(_ items: CodeBlockItemListSyntax) -> BlockIndex {
+    if let known = blocks[items.id] { return known }
+    var block = BlockIndex(items: Array(items), positions: [:], declarations: [:], guards: [])
+    for (position, item) in block.items.enumerated() {
+      block.positions[item.id] = position
+      if let variable = item.item.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings {
+          if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            block.declarations[name, default: []].append(position)
+          }
+        }
+      } else if item.item.is(GuardStmtSyntax.self) {
+        block.guards.append(position)
+      }
+    }
+    blocks[items.id] = block
+    return block
   }
 
   /// A callee for a message: whole when short, else its last two parts

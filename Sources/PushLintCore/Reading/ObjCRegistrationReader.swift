@@ -77,6 +77,8 @@ struct ObjCEvaluator {
   /// Far more than an app's registration takes.
   static let maxSteps = 50_000
   let tokens: [ObjCToken]
+  /// Made when a local is first looked up.
+  private var locals: LocalIndex?
 
   static let actionOptions = [
     "UNNotificationActionOptionForeground": "foreground", "UNNotificationActionOptionDestructive": "destructive",
@@ -421,24 +423,16 @@ struct ObjCEvaluator {
 
   /// `name = expr;` before `use` inside the same method body.
   private mutating func localValue(_ name: String, at use: Int) -> Value? {
+    if locals == nil { locals = LocalIndex(tokens) }
+    guard let locals else { return nil }
+    let use = min(use, tokens.count)
     // The method body: the outermost `{` still open at `use`.
-    var depthAt = 0
-    var bodyStart: Int?
-    for index in 0..<min(use, tokens.count) {
-      if tokens[index].text == "{" {
-        if depthAt == 0 { bodyStart = index }
-        depthAt += 1
-      }
-      if tokens[index].text == "}" { depthAt = max(0, depthAt - 1) }
-    }
-    guard let bodyStart, depthAt > 0 else { return nil }
-    var assignment: Int?
-    for index in stride(from: min(use, tokens.count) - 1, to: bodyStart, by: -1)
-    where tokens[index].text == "=" && tokens[index - 1].text == name && tokens[index - 1].kind == .identifier {
-      assignment = index
-      break
-    }
-    guard let assignment else { return nil }
+    let bodyStart = locals.bodyStarts[use]
+    guard bodyStart >= 0 else { return nil }
+    let assignments = locals.assignments[name] ?? []
+    let before = LocalIndex.countBefore(use, in: assignments)
+    guard before > 0, assignments[before - 1] > bodyStart else { return nil }
+    let assignment = assignments[before - 1]
     var end = assignment + 1
     while end < tokens.count && tokens[end].text != ";" { end += 1 }
     let assigned = evaluate((assignment + 1)..<end, at: assignment)
@@ -465,6 +459,48 @@ struct ObjCEvaluator {
       }
     }
     return .array(elements)
+  }
+
+  /// Where each token's method body starts and where each name is
+  /// assigned, found in one pass: a file of thousands of locals, each
+  /// looked up by a scan from its file's start, took the square of its
+  /// length.
+  struct LocalIndex {
+    /// For each token index (and the end), the outermost `{` open before
+    /// it, or -1 outside any.
+    var bodyStarts: [Int]
+    /// By name, in order, the `=` after each `name`.
+    var assignments: [String: [Int]] = [:]
+
+    init(_ tokens: [ObjCToken]) {
+      bodyStarts = []
+      bodyStarts.reserveCapacity(tokens.count + 1)
+      var depth = 0
+      var bodyStart = -1
+      for (index, token) in tokens.enumerated() {
+        bodyStarts.append(depth > 0 ? bodyStart : -1)
+        if token.text == "{" {
+          if depth == 0 { bodyStart = index }
+          depth += 1
+        }
+        if token.text == "}" { depth = max(0, depth - 1) }
+        if token.text == "=", index > 0, tokens[index - 1].kind == .identifier {
+          assignments[tokens[index - 1].text, default: []].append(index)
+        }
+      }
+      bodyStarts.append(depth > 0 ? bodyStart : -1)
+    }
+
+    /// How many of `positions` (ascending) come before `position`.
+    static func countBefore(_ position: Int, in positions: [Int]) -> Int {
+      var low = 0
+      var high = positions.count
+      while low < high {
+        let middle = (low + high) / 2
+        if positions[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
   }
 
   /// Whether a statement is the body of an `if`, `for` or `while` written without braces.

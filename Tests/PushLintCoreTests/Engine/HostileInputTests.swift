@@ -389,6 +389,23 @@ struct BoundedRunTests {
     // directives' words among its rules.
     scratch.write("directives.yaml", "a: 1 " + String(repeating: "# pushlint: disable-line x ", count: 20_000))
     scratch.write("directives.plist", String(repeating: "<!-- pushlint: disable-line x ", count: 20_000))
+    // Each local of a long function was sought by a scan of its whole
+    // block (Swift) or of the file up to it (Objective-C).
+    scratch.write(
+      "App/Registrations.swift",
+      "import UserNotifications\nfunc register() {\n"
+        + (0..<5_000).map {
+          "  let a\($0) = UNNotificationAction(identifier: \"A\($0)\", title: \"A\", options: [])\n"
+            + "  let c\($0) = UNNotificationCategory(identifier: \"C\($0)\", actions: [a\($0)], intentIdentifiers: [])\n"
+        }.joined() + "}\n")
+    scratch.write(
+      "App/Registrations.m",
+      "- (void)registerCategories {\n"
+        + (0..<10_000).map {
+          "    UNNotificationAction *a\($0) = [UNNotificationAction actionWithIdentifier:@\"A\($0)\" title:@\"A\" options:0];\n"
+            + "    UNNotificationCategory *c\($0) = [UNNotificationCategory categoryWithIdentifier:@\"C\($0)\" "
+            + "actions:@[a\($0)] intentIdentifiers:@[] options:0];\n"
+        }.joined() + "}\n")
     scratch.write(
       "placeholders.json",
       "{\"aps\": {\"alert\": \"" + (0..<100_000).map { "{{x\($0)}}" }.joined() + "\"}, \"b\": ["
@@ -400,6 +417,7 @@ struct BoundedRunTests {
       "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
       "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json", "categories.json",
       "one-line.strings", "one-line.plist", "directives.yaml", "directives.plist",
+      "App/Registrations.swift", "App/Registrations.m",
     ]
     let limited = "ulimit -v 1048576; ulimit -t 90; exec timeout 600 \"$0\" \"$@\""
     for format in ["text", "pretty", "sarif"] {

@@ -573,6 +573,66 @@ import Testing
     #expect(found.flatMap(\.categories).map(\.identifier.text) == ["CHAT"])
   }
 
+  /// A local is its nearest declaration before the use in the innermost
+  /// block that has one, in a block of a thousand registrations as in a
+  /// short one: a `var` with what is appended to it since, an inner block's
+  /// own declaration only inside that block.
+  @Test func swiftLocalsAreTheirNearestDeclarationInLongBlocks() {
+    var lines = [
+      "import UserNotifications", "func register(extra: UNNotificationAction?) {",
+      "  var actions = [UNNotificationAction(identifier: \"FIRST\", title: \"F\", options: [])]",
+      "  actions.append(UNNotificationAction(identifier: \"SECOND\", title: \"S\", options: []))",
+      "  let outer = UNNotificationCategory(identifier: \"OUTER\", actions: actions, intentIdentifiers: [])",
+      "  do {",
+      "    let actions = [UNNotificationAction(identifier: \"INNER\", title: \"I\", options: [])]",
+      "    let inner = UNNotificationCategory(identifier: \"INNER\", actions: actions, intentIdentifiers: [])",
+      "  }",
+      "  let after = UNNotificationCategory(identifier: \"AFTER\", actions: actions, intentIdentifiers: [])",
+    ]
+    for index in 0..<1_000 {
+      lines.append("  let a\(index) = UNNotificationAction(identifier: \"A\(index)\", title: \"A\", options: [])")
+      lines.append(
+        "  let c\(index) = UNNotificationCategory(identifier: \"C\(index)\", actions: [a\(index)], intentIdentifiers: [])"
+      )
+    }
+    lines += [
+      "  guard let extra else { return }",
+      "  let guarded = UNNotificationCategory(identifier: \"GUARDED\", actions: [extra], intentIdentifiers: [])", "}",
+    ]
+    let result = registered([("Setup.swift", lines.joined(separator: "\n"))])
+    let expected =
+      ["OUTER@5: FIRST SECOND", "INNER@8: INNER", "AFTER@10: FIRST SECOND"]
+      + (0..<1_000).map { "C\($0)@\(12 + 2 * $0): A\($0)" }
+    #expect(Array(result.categories.prefix(1_003)) == expected)
+    // The guard binds `extra` at run time: the actions are unknown.
+    #expect(Array(result.categories.dropFirst(1_003)) == ["GUARDED@2012: ?"])
+  }
+
+  /// An Objective-C local is the last assignment before the use in the
+  /// same method: one in an earlier method is another variable.
+  @Test func objectiveCLocalsAreTheLastAssignmentInTheirMethod() {
+    var body = [
+      "- (void)first {",
+      "    NSArray *actions = @[[UNNotificationAction actionWithIdentifier:@\"ONE\" title:@\"1\" options:0]];",
+    ]
+    for index in 0..<500 {
+      body.append(
+        "    UNNotificationCategory *c\(index) = [UNNotificationCategory categoryWithIdentifier:@\"C\(index)\" actions:actions intentIdentifiers:@[] options:0];"
+      )
+    }
+    body += [
+      "}", "- (void)second {",
+      "    UNNotificationCategory *early = [UNNotificationCategory categoryWithIdentifier:@\"EARLY\" actions:actions intentIdentifiers:@[] options:0];",
+      "    actions = @[[UNNotificationAction actionWithIdentifier:@\"TWO\" title:@\"2\" options:0]];",
+      "    UNNotificationCategory *late = [UNNotificationCategory categoryWithIdentifier:@\"LATE\" actions:actions intentIdentifiers:@[] options:0];",
+      "}",
+    ]
+    let result = registered([("App/Setup.m", body.joined(separator: "\n"))])
+    #expect(result.categories.count == 502)
+    #expect(result.categories.prefix(2) == ["C0@3: ONE", "C1@4: ONE"])
+    #expect(result.categories.last == "LATE@507: TWO")
+    #expect(result.categories.dropLast().last == "EARLY@505: ?")
+  }
   // MARK: Through the linter
 
   let contentExtension = """
