@@ -172,8 +172,21 @@ extension Evaluator {
       // A property set at run time (`var braze: Braze?`) or a parameter.
       return namesCategories && chain.as(DeclReferenceExprSyntax.self) == nil
     }
-    return values.contains { value in
+    // What a constant's values hold is the same wherever the constant is
+    // named: asked once for each depth. A file declaring each name many
+    // times (each value naming the others) otherwise took the number of
+    // declarations to the fourth power.
+    let key = LibraryRoot(name: root, depth: depth)
+    if let known = libraryRoots[key] { return known }
+    let holdsLibrary = values.contains { value in
       Self.chains(in: value).contains { isLibrarySource($0, depth: depth + 1) }
     }
+    libraryRoots[key] = holdsLibrary
+    return holdsLibrary
+  }
+
+  struct LibraryRoot: Hashable {
+    var name: String
+    var depth: Int
   }
 }

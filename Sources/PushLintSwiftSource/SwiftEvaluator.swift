@@ -67,6 +67,9 @@ struct Evaluator {
   static let maxStepsInFile = 400_000
   /// The code blocks looked in for locals, by their syntax node.
   var blocks: [SyntaxIdentifier: BlockIndex] = [:]
+  /// Whether the values of a constant, named at a depth of a chain, hold
+  /// categories from a library (`isLibrarySource`).
+  var libraryRoots: [LibraryRoot: Bool] = [:]
 
   /// Counts `count` steps toward both limits; false, counting nothing, once
   /// either is reached.

@@ -406,6 +406,14 @@ struct BoundedRunTests {
             + "    UNNotificationCategory *c\($0) = [UNNotificationCategory categoryWithIdentifier:@\"C\($0)\" "
             + "actions:@[a\($0)] intentIdentifiers:@[] options:0];\n"
         }.joined() + "}\n")
+    // A fuzzer's Swift file, sixteen times over: each name declared sixteen
+    // times, each value naming the others, and a library's categories
+    // sought four names deep through all of them.
+    if case .success(let chains) = FileSystem.readFile(
+      repositoryRoot + "/Tests/Fixtures/code/fuzz-library-chains.swift.txt")
+    {
+      scratch.write("App/Chains.swift", bytes: Array([[UInt8]](repeating: chains, count: 16).joined()))
+    }
     scratch.write(
       "placeholders.json",
       "{\"aps\": {\"alert\": \"" + (0..<100_000).map { "{{x\($0)}}" }.joined() + "\"}, \"b\": ["
@@ -417,7 +425,7 @@ struct BoundedRunTests {
       "bom.json", "binary.json", "lines.jsonl", "laughs.plist", "Localizable.strings", "many.strings",
       "placeholders.json", "placeholders.yaml", "aps-array.json", "wrong-items.json", "categories.json",
       "one-line.strings", "one-line.plist", "directives.yaml", "directives.plist",
-      "App/Registrations.swift", "App/Registrations.m",
+      "App/Registrations.swift", "App/Registrations.m", "App/Chains.swift",
     ]
     let limited = "ulimit -v 1048576; ulimit -t 90; exec timeout 600 \"$0\" \"$@\""
     for format in ["text", "pretty", "sarif"] {
