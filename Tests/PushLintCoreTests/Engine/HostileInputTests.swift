@@ -309,9 +309,9 @@ struct StringLimitTests {
 }
 
 /// Under AddressSanitizer (scripts/sanitize) an address-space limit cannot
-/// hold: ASan reserves terabytes of shadow memory. The run takes most of a
-/// minute (three runs of the debug build), so a plain `swift test` skips
-/// it; `.ci/run` runs it with `PUSHLINT_SLOW_TESTS=1`.
+/// hold: ASan reserves terabytes of shadow memory. The run takes about a
+/// minute and a half (three runs of the debug build), so a plain `swift
+/// test` skips it; `.ci/run` runs it with `PUSHLINT_SLOW_TESTS=1`.
 @Suite(
   .tags(.slow),
   .enabled(if: getenv("PUSHLINT_SANITIZED") == nil, "the run is sanitized"),
@@ -339,7 +339,7 @@ struct BoundedRunTests {
   /// Every hostile file at once, through the command line, under a 1 GiB
   /// address-space limit and 90 seconds of CPU time: the exit status must be
   /// pushlint's own (0, 1 or 2), never 3, a signal (past the CPU limit, the
-  /// kernel's), or the timeout's 124. A debug build needs about 26 seconds of
+  /// kernel's), or the timeout's 124. A debug build needs about 33 seconds of
   /// CPU for the lot; what grows faster than the input needs minutes. The
   /// limit is CPU time, not wall time, so that a busy machine (CI's two
   /// lanes share two cores) slows the run without failing it; the wall-time
