@@ -108,10 +108,10 @@ extension Evaluator {
     _ name: String, before position: Int, in block: BlockIndex, scope: Scope
   ) -> StaticValue? {
     let declarations = block.declarations[name] ?? []
-    let nearest = Self.countBefore(position, in: declarations)
+    let nearest = declarations.countBelow(position)
     let declared = nearest > 0 ? declarations[nearest - 1] : -1
     // The guards between the declaration and the use, nearest first.
-    var guardIndex = Self.countBefore(position, in: block.guards)
+    var guardIndex = block.guards.countBelow(position)
     while guardIndex > 0 && block.guards[guardIndex - 1] > declared {
       guardIndex -= 1
       guard spend() else { return .unknown(.tooManyValuesToFollow) }
@@ -137,17 +137,6 @@ extension Evaluator {
       value = applyMutations(of: name, in: Syntax(later), to: value, scope: scope)
     }
     return value
-  }
-
-  /// How many of `positions` (ascending) come before `position`.
-  static func countBefore(_ position: Int, in positions: [Int]) -> Int {
-    var low = 0
-    var high = positions.count
-    while low < high {
-      let middle = (low + high) / 2
-      if positions[middle] < position { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// A code block's statements, where each is, and which declare each name

@@ -249,3 +249,18 @@ public indirect enum Unknowable: Sendable, Equatable {
   /// Categories from a library call (`source`) no file read declares.
   case libraryCategories(source: String)
 }
+
+extension Array where Element == Int {
+  /// How many elements (in ascending order) are below `value`, found by
+  /// halving: the registration readers' indexes of where each name is
+  /// declared are asked for the last declaration before a use.
+  public func countBelow(_ value: Int) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}

@@ -430,7 +430,7 @@ struct ObjCEvaluator {
     let bodyStart = locals.bodyStarts[use]
     guard bodyStart >= 0 else { return nil }
     let assignments = locals.assignments[name] ?? []
-    let before = LocalIndex.countBefore(use, in: assignments)
+    let before = assignments.countBelow(use)
     guard before > 0, assignments[before - 1] > bodyStart else { return nil }
     let assignment = assignments[before - 1]
     var end = assignment + 1
@@ -489,17 +489,6 @@ struct ObjCEvaluator {
         }
       }
       bodyStarts.append(depth > 0 ? bodyStart : -1)
-    }
-
-    /// How many of `positions` (ascending) come before `position`.
-    static func countBefore(_ position: Int, in positions: [Int]) -> Int {
-      var low = 0
-      var high = positions.count
-      while low < high {
-        let middle = (low + high) / 2
-        if positions[middle] < position { low = middle + 1 } else { high = middle }
-      }
-      return low
     }
   }
 
