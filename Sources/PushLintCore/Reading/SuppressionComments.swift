@@ -2,6 +2,8 @@
 /// byte search comes first: most files have none.
 enum SuppressionComments {
   static let marker = Array("pushlint:".utf8)
+  /// What ends a comment that does not end with its line.
+  static let closings = [Array("-->".utf8), Array("*/".utf8)]
 
   /// The comment syntax of a format, or nil for one without comments (JSON).
   enum Syntax {
@@ -28,7 +30,7 @@ enum SuppressionComments {
     var lineStart = 0
     var lineEnd = -1
     var counted = 0
-    var columns = ColumnCount(at: 0)
+    var columns = ColumnCount(at: 0, in: bytes)
     var quotes = QuoteScan(at: 0)
     var from = 0
     while let found = ByteSearch.firstIndex(of: marker, in: bytes, from: from) {
@@ -38,7 +40,7 @@ enum SuppressionComments {
       }
       counted = found
       if lineStart > columns.lineStart {
-        columns = ColumnCount(at: lineStart)
+        columns = ColumnCount(at: lineStart, in: bytes)
         quotes = QuoteScan(at: lineStart)
       }
       from = found + marker.count
@@ -46,8 +48,6 @@ enum SuppressionComments {
         let opening = commentOpening(before: found, in: bytes, lineStart: lineStart, syntax: syntax, quotes: &quotes)
       else { continue }
       if lineEnd < found { lineEnd = ByteSearch.firstIndex(of: [0x0A], in: bytes, from: found) ?? bytes.count }
-      // A byte-order mark is no character of the first line.
-      if lineStart == 0 && columns.offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { columns.offset = 3 }
       columns.advance(to: opening, in: bytes)
       directives.append(
         Directive(
@@ -60,8 +60,8 @@ enum SuppressionComments {
       var end = directive.lineEnd
       if index + 1 < directives.count { end = min(end, directives[index + 1].opening) }
       if syntax != .hash {
-        for closing in ["-->", "*/"] {
-          if let found = ByteSearch.firstIndex(of: Array(closing.utf8), in: bytes, from: directive.textStart, to: end) {
+        for closing in Self.closings {
+          if let found = ByteSearch.firstIndex(of: closing, in: bytes, from: directive.textStart, to: end) {
             end = found
           }
         }
@@ -87,9 +87,10 @@ enum SuppressionComments {
     var offset: Int
     var column = 1
 
-    init(at lineStart: Int) {
+    init(at lineStart: Int, in bytes: [UInt8]) {
       self.lineStart = lineStart
-      offset = lineStart
+      // A byte-order mark is no character of the first line.
+      offset = lineStart == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStart
     }
 
     mutating func advance(to target: Int, in bytes: [UInt8]) {
@@ -100,13 +101,8 @@ enum SuppressionComments {
     }
   }
 
-  /// Where a comment holding a marker at `offset` opens, if it is in one.
-  static func commentOpening(before offset: Int, in bytes: [UInt8], lineStart: Int, syntax: Syntax) -> Int? {
-    var quotes = QuoteScan(at: lineStart)
-    return commentOpening(before: offset, in: bytes, lineStart: lineStart, syntax: syntax, quotes: &quotes)
-  }
-
-  /// `quotes` is the line's scan for quotes so far, carried on to the
+  /// Where the comment holding a marker at `offset` opens, if it is in
+  /// one. `quotes` is the line's scan for quotes so far, carried on to the
   /// comment's `#`: the markers of one line are asked in order.
   private static func commentOpening(
     before offset: Int, in bytes: [UInt8], lineStart: Int, syntax: Syntax, quotes: inout QuoteScan
@@ -132,17 +128,10 @@ enum SuppressionComments {
     }
   }
 
-  /// Whether the end of `text`, a YAML line's start, is inside a quoted
-  /// scalar. A quote opens one only where a value can start (so the
+  /// Whether a YAML line, read from its start to `index`, is inside a
+  /// quoted scalar. A quote opens one only where a value can start (so the
   /// apostrophe of a plain `It's` opens nothing).
-  static func isInQuotes(_ text: ArraySlice<UInt8>) -> Bool {
-    var scan = QuoteScan(at: text.startIndex)
-    scan.advance(to: text.endIndex, in: text)
-    return scan.isInQuotes
-  }
-
-  /// A YAML line's quotes, read from its start to `index`.
-  struct QuoteScan {
+  private struct QuoteScan {
     /// The next byte to read: one past the end after an escape that ended
     /// a stretch read.
     var index: Int
@@ -153,8 +142,7 @@ enum SuppressionComments {
 
     var isInQuotes: Bool { quote != nil }
 
-    mutating func advance<Bytes: RandomAccessCollection<UInt8>>(to end: Int, in bytes: Bytes)
-    where Bytes.Index == Int {
+    mutating func advance(to end: Int, in bytes: [UInt8]) {
       while index < end {
         let byte = bytes[index]
         if let open = quote {
