@@ -70,6 +70,11 @@ struct Evaluator {
   /// Whether the values of a constant, named at a depth of a chain, hold
   /// categories from a library (`isLibrarySource`).
   var libraryRoots: [LibraryRoot: Bool] = [:]
+  /// Each type declaration's path, itself included, by its syntax node
+  /// (`enclosingTypePath`).
+  var typePaths: [SyntaxIdentifier: [String]] = [:]
+  /// The enum declared at each type path asked for (`enumDeclaration`).
+  var enums: [[String]: Declared?] = [:]
 
   /// Counts `count` steps toward both limits; false, counting nothing, once
   /// either is reached.

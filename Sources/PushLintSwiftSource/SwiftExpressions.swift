@@ -121,8 +121,8 @@ extension Evaluator {
   }
 
   /// The path of the enum a node is declared in (in its body or an extension).
-  func enclosingEnumPath(of node: Syntax) -> [String]? {
-    let path = Self.enclosingTypePath(of: node)
+  mutating func enclosingEnumPath(of node: Syntax) -> [String]? {
+    let path = enclosingTypePath(of: node)
     return path.isEmpty || enumDeclaration(path) == nil ? nil : path
   }
 
@@ -193,7 +193,7 @@ extension Evaluator {
       ["Self", "self"].contains(reference.baseName.text)
     {
       if reference.baseName.text == "self", name == "rawValue" { noteSelf(at: Syntax(member)) }
-      base = .type(Self.enclosingTypePath(of: Syntax(member)))
+      base = .type(enclosingTypePath(of: Syntax(member)))
     } else {
       base = evaluate(baseExpression, scope: scope)
     }
@@ -240,12 +240,18 @@ extension Evaluator {
     return value(of: candidates, named: (path + [name]).joined(separator: "."))
   }
 
-  func enumDeclaration(_ path: [String]) -> Declared? {
+  /// The one enum declared at `path` (or at a path ending with it); nil
+  /// for none or several. Worked out once a path (`enums`): every member
+  /// access through a type asks.
+  mutating func enumDeclaration(_ path: [String]) -> Declared? {
+    if let known = enums[path] { return known }
     guard let last = path.last else { return nil }
     let found = (index.byName[last] ?? []).filter {
       if case .enumeration = $0.kind { Self.path($0.typePath + [last], endsWith: path) } else { false }
     }
-    return found.count == 1 ? found[0] : nil
+    let declaration = found.count == 1 ? found[0] : nil
+    enums[path] = .some(declaration)
+    return declaration
   }
 
   static func path(_ full: [String], endsWith suffix: [String]) -> Bool {

@@ -17,7 +17,7 @@ extension Evaluator {
       return .unknown(.enumOwnCase(name: name))
     }
     if let local = localValue(name, at: node, scope: scope) { return local }
-    let enclosing = Self.enclosingTypePath(of: node)
+    let enclosing = enclosingTypePath(of: node)
     let candidates = (index.byName[name] ?? []).filter { declared in
       if case .function = declared.kind, !functions { return false }
       return true
@@ -40,19 +40,38 @@ extension Evaluator {
     index.byName.values.contains { $0.contains { $0.typePath.contains(name) || $0.name == name } }
   }
 
-  /// The enclosing type declarations' names, outermost first.
-  static func enclosingTypePath(of node: Syntax) -> [String] {
+  /// The enclosing type declarations' names, outermost first. Each type
+  /// declaration's own path is worked out once (`typePaths`): a lookup
+  /// asks for it at every name, and types may nest deep.
+  mutating func enclosingTypePath(of node: Syntax) -> [String] {
+    // The enclosing type declarations, innermost first, up to one whose
+    // path is known.
+    var unknown: [(id: SyntaxIdentifier, names: [String])] = []
     var path: [String] = []
     var current = node.parent
     while let ancestor = current {
-      if let names = DeclarationIndex.typeName(of: ancestor) {
-        path.insert(contentsOf: names, at: 0)
-      } else if let enumDecl = ancestor.as(EnumDeclSyntax.self) {
-        path.insert(enumDecl.name.text, at: 0)
+      if let names = Self.declaredTypeNames(ancestor) {
+        if let known = typePaths[ancestor.id] {
+          path = known
+          break
+        }
+        unknown.append((ancestor.id, names))
       }
       current = ancestor.parent
     }
+    for (id, names) in unknown.reversed() {
+      path += names
+      typePaths[id] = path
+    }
     return path
+  }
+
+  /// The names a declaration adds to the type path: a type's, an
+  /// extension's (`extension A.B` adds two), an enum's.
+  static func declaredTypeNames(_ node: Syntax) -> [String]? {
+    if let names = DeclarationIndex.typeName(of: node) { return names }
+    if let enumDecl = node.as(EnumDeclSyntax.self) { return [enumDecl.name.text] }
+    return nil
   }
 
   /// A local `let` or `var` declared before `node` in an enclosing block,
