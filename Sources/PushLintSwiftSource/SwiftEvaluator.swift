@@ -70,6 +70,9 @@ struct Evaluator {
   /// Whether the values of a constant, named at a depth of a chain, hold
   /// categories from a library (`isLibrarySource`).
   var libraryRoots: [LibraryRoot: Bool] = [:]
+  /// Each call's labeled arguments, the first of each label, by the call's
+  /// syntax node (`argument`).
+  var labeledArguments: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
   /// Each type declaration's path, itself included, by its syntax node
   /// (`enclosingTypePath`).
   var typePaths: [SyntaxIdentifier: [String]] = [:]
@@ -104,6 +107,7 @@ struct Evaluator {
       let site = Syntax(call)
       if IfConfig.isDead(site) { continue }
       steps = 0
+      let registration = CategorySite(call, in: file)
       // Each loop element may fail the same way, or find the same calls:
       // said once.
       var unresolvedHere: [CodeUnresolved] = []
@@ -117,7 +121,7 @@ struct Evaluator {
         let scope = Scope(file: file, bindings: bindings)
         parameterOwner = nil
         selfOwner = nil
-        switch category(call, scope: scope) {
+        switch category(registration, scope: scope) {
         case .success(let category):
           // The same category from each element of a loop is one registration.
           if seenRegistrations.insert(Self.signature(of: category)).inserted { result.categories.append(category) }
@@ -137,7 +141,7 @@ struct Evaluator {
             continue
           }
           for callBindings in calls {
-            switch category(call, scope: Scope(file: file, bindings: callBindings)) {
+            switch category(registration, scope: Scope(file: file, bindings: callBindings)) {
             case .success(let category):
               if seen.insert(category.identifier.text).inserted { result.categories.append(category) }
             case .failure(let unresolved): noteUnresolved(unresolved)
@@ -209,38 +213,72 @@ struct Evaluator {
     return (false, false)
   }
 
+  /// What a registration's initializer says that is the same at every
+  /// try: its arguments and where they are. A registration is tried once
+  /// for each element of the loops around it and each call of its function.
+  struct CategorySite {
+    let initializer: SourceSpan
+    let isWatchScene: Bool
+    /// The identifier argument, where it is, and its text as an unresolved
+    /// registration quotes it.
+    let identifier: (expression: ExprSyntax, span: SourceSpan, text: String)?
+    let actions: (expression: ExprSyntax, span: SourceSpan, written: [ArrayElementSyntax]?)?
+    let options: ExprSyntax?
+    let intents: (expression: ExprSyntax, span: SourceSpan)?
+    let texts: [(expression: ExprSyntax, span: SourceSpan, keyPath: WritableKeyPath<CodeCategory, CodeString?>)]
+
+    init(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+      var labeled: [String: ExprSyntax] = [:]
+      for argument in call.arguments {
+        if let name = argument.label?.text, labeled[name] == nil { labeled[name] = argument.expression }
+      }
+      initializer = file.span(of: call.calledExpression)
+      isWatchScene = Evaluator.isWatchScene(call)
+      identifier = labeled[isWatchScene ? "category" : "identifier"].map {
+        ($0, file.span(of: $0), $0.sourceText(characters: 60))
+      }
+      actions = labeled["actions"].map {
+        ($0, file.span(of: $0), $0.as(ArrayExprSyntax.self).map { Array($0.elements) })
+      }
+      options = labeled["options"]
+      intents = labeled["intentIdentifiers"].map { ($0, file.span(of: $0)) }
+      texts = [
+        ("hiddenPreviewsBodyPlaceholder", \CodeCategory.hiddenPreviewsBodyPlaceholder),
+        ("categorySummaryFormat", \CodeCategory.categorySummaryFormat),
+      ].compactMap { label, keyPath in labeled[label].map { ($0, file.span(of: $0), keyPath) } }
+    }
+  }
+
   mutating func category(
-    _ call: FunctionCallExprSyntax, scope: Scope
+    _ site: CategorySite, scope: Scope
   ) -> Result<CodeCategory, CodeUnresolved> {
     let file = scope.file
-    let initializer = file.span(of: call.calledExpression)
-    // Each try reads the call's arguments again, a dozen steps' worth.
+    let initializer = site.initializer
+    // Each try evaluates the call's arguments again, a dozen steps' worth.
     guard spend(12) else { return .failure(CodeUnresolved(span: initializer, reason: .tooManyValuesToFollow)) }
-    let isWatchScene = Self.isWatchScene(call)
-    guard let identifierArgument = argument(isWatchScene ? "category" : "identifier", of: call) else {
+    guard let identifierArgument = site.identifier else {
       return .failure(CodeUnresolved(span: initializer, reason: .noIdentifierArgument))
     }
-    let identifierValue = evaluate(identifierArgument, scope: scope)
+    let identifierValue = evaluate(identifierArgument.expression, scope: scope)
     guard case .string(let identifier) = stringValue(identifierValue) else {
       return .failure(
         CodeUnresolved(
           span: initializer,
-          reason: .categoryIdentifier(
-            text: identifierArgument.sourceText(characters: 60), why: stringValue(identifierValue).reason)))
+          reason: .categoryIdentifier(text: identifierArgument.text, why: stringValue(identifierValue).reason)))
     }
     var category = CodeCategory(
-      identifier: CodeString(identifier, span: file.span(of: identifierArgument)), initializer: initializer)
-    if isWatchScene {
+      identifier: CodeString(identifier, span: identifierArgument.span), initializer: initializer)
+    if site.isWatchScene {
       // The scene names the category; its actions are registered elsewhere.
       category.actionsUnresolved = .sceneNamesCategoryOnly
       return .success(category)
     }
-    if let actionsArgument = argument("actions", of: call) {
-      switch evaluate(actionsArgument, scope: scope) {
+    if let actionsArgument = site.actions {
+      switch evaluate(actionsArgument.expression, scope: scope) {
       case .array(let elements):
         var actions: [CodeAction] = []
         var unknown: Unknowable?
-        let written = actionsArgument.as(ArrayExprSyntax.self).map { Array($0.elements) }
+        let written = actionsArgument.written
         for (position, element) in elements.enumerated() {
           if case .action(var action) = element.value {
             action.isConditional = action.isConditional || element.conditional
@@ -248,8 +286,8 @@ struct Evaluator {
               // Declared in another file: shown where this category names it.
               let span =
                 written.map { $0.count == elements.count ? file.span(of: $0[position].expression) : nil }
-                ?? file.span(of: actionsArgument)
-              action.relocate(to: span ?? file.span(of: actionsArgument), path: file.path)
+                ?? actionsArgument.span
+              action.relocate(to: span ?? actionsArgument.span, path: file.path)
             }
             actions.append(action)
           } else {
@@ -265,25 +303,17 @@ struct Evaluator {
         category.actionsUnresolved = other.reason ?? .notAnArrayOfActions
       }
     }
-    if let options = argument("options", of: call) {
+    if let options = site.options {
       category.options = optionNames(options, scope: scope) ?? []
     }
-    if let intents = argument("intentIdentifiers", of: call),
-      case .array(let elements) = evaluate(intents, scope: scope)
-    {
-      let span = file.span(of: intents)
+    if let intents = site.intents, case .array(let elements) = evaluate(intents.expression, scope: scope) {
       category.intentIdentifiers = elements.compactMap {
-        if case .string(let text) = $0.value { CodeString(text, span: span) } else { nil }
+        if case .string(let text) = $0.value { CodeString(text, span: intents.span) } else { nil }
       }
     }
-    for (label, keyPath) in [
-      ("hiddenPreviewsBodyPlaceholder", \CodeCategory.hiddenPreviewsBodyPlaceholder),
-      ("categorySummaryFormat", \CodeCategory.categorySummaryFormat),
-    ] {
-      guard let expression = argument(label, of: call),
-        case .string(let text) = evaluate(expression, scope: scope)
-      else { continue }
-      category[keyPath: keyPath] = CodeString(text, span: file.span(of: expression))
+    for (expression, span, keyPath) in site.texts {
+      guard case .string(let text) = evaluate(expression, scope: scope) else { continue }
+      category[keyPath: keyPath] = CodeString(text, span: span)
     }
     return .success(category)
   }
@@ -317,8 +347,17 @@ struct Evaluator {
     return .action(action)
   }
 
-  func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
-    call.arguments.first { $0.label?.text == label }?.expression
+  /// The first argument of `call` with `label`. A call's arguments are
+  /// read once (`labeledArguments`): a registration is tried again for every
+  /// element of its loops and every call of its function.
+  mutating func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
+    if let known = labeledArguments[call.id] { return known[label] }
+    var labeled: [String: ExprSyntax] = [:]
+    for argument in call.arguments {
+      if let name = argument.label?.text, labeled[name] == nil { labeled[name] = argument.expression }
+    }
+    labeledArguments[call.id] = labeled
+    return labeled[label]
   }
 
   /// An enum case's raw value, or the value itself.
