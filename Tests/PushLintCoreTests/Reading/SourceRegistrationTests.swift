@@ -608,6 +608,56 @@ import Testing
     #expect(Array(result.categories.dropFirst(1_003)) == ["GUARDED@2012: ?"])
   }
 
+  /// A registration tried once for each element of its loop keeps, at
+  /// every try, the places of its arguments as written: the identifier,
+  /// an action from another file at its element of `actions`, the intents,
+  /// the placeholder and the summary format.
+  @Test func eachTryOfALoopedRegistrationPlacesItsArgumentsAsWritten() {
+    let source = """
+      import UserNotifications
+      func register() {
+        for name in ["NEWS", "SPORTS"] {
+          let category = UNNotificationCategory(
+            identifier: name,
+            actions: [Shared.open, UNNotificationAction(identifier: "MUTE", title: "Mute", options: [])],
+            intentIdentifiers: ["INSendMessageIntent"],
+            hiddenPreviewsBodyPlaceholder: "%u new",
+            categorySummaryFormat: "%u more from %@",
+            options: [.customDismissAction])
+        }
+      }
+      """
+    let shared = """
+      enum Shared {
+        static let open = UNNotificationAction(identifier: "OPEN", title: "Open", options: [.foreground])
+      }
+      """
+    let sharedBytes = Array(shared.utf8)
+    let module = CodeModule(files: [("App/Shared.swift", { sharedBytes })])
+    let found = SwiftRegistrationReader().registrations(
+      in: [CodeSource(path: "App/Register.swift", bytes: Array(source.utf8))], module: module)
+    let categories: [CodeCategory] = found.flatMap(\.categories)
+    func place(_ span: SourceSpan?) -> String {
+      span.map { "\($0.start.line):\($0.start.column)-\($0.end.line):\($0.end.column)" } ?? "-"
+    }
+    #expect(categories.map(\.identifier.text) == ["NEWS", "SPORTS"])
+    for category in categories {
+      #expect(place(category.initializer) == "4:20-4:42")
+      #expect(place(category.identifier.span) == "5:19-5:23")
+      #expect(category.actions?.map { $0.identifier.text } == ["OPEN", "MUTE"])
+      // OPEN is declared in Shared.swift: placed where this category names it.
+      #expect(category.actions?.map { place($0.identifier.span) } == ["6:17-6:28", "6:63-6:69"])
+      #expect(category.intentIdentifiers?.map { $0.text } == ["INSendMessageIntent"])
+      #expect(category.intentIdentifiers?.map { place($0.span) } == ["7:26-7:49"])
+      #expect(category.hiddenPreviewsBodyPlaceholder?.text == "%u new")
+      #expect(place(category.hiddenPreviewsBodyPlaceholder?.span) == "8:38-8:46")
+      #expect(category.categorySummaryFormat?.text == "%u more from %@")
+      #expect(place(category.categorySummaryFormat?.span) == "9:30-9:47")
+      #expect(category.options.map { $0.text } == ["customDismissAction"])
+    }
+    #expect(found.allSatisfy { $0.unresolved.isEmpty })
+  }
+
   /// An Objective-C local is the last assignment before the use in the
   /// same method: one in an earlier method is another variable.
   @Test func objectiveCLocalsAreTheLastAssignmentInTheirMethod() {
