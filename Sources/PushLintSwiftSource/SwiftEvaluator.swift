@@ -76,6 +76,8 @@ struct Evaluator {
   /// Each type declaration's path, itself included, by its syntax node
   /// (`enclosingTypePath`).
   var typePaths: [SyntaxIdentifier: [String]] = [:]
+  /// The enclosing types' path of each node a name was looked up at.
+  var enclosingPaths: [SyntaxIdentifier: [String]] = [:]
   /// The enum declared at each type path asked for (`enumDeclaration`).
   var enums: [[String]: Declared?] = [:]
 

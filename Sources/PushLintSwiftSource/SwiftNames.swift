@@ -44,6 +44,8 @@ extension Evaluator {
   /// declaration's own path is worked out once (`typePaths`): a lookup
   /// asks for it at every name, and types may nest deep.
   mutating func enclosingTypePath(of node: Syntax) -> [String] {
+    // A name is looked up again at each try of its registration.
+    if let known = enclosingPaths[node.id] { return known }
     // The enclosing type declarations, innermost first, up to one whose
     // path is known.
     var unknown: [(id: SyntaxIdentifier, names: [String])] = []
@@ -63,15 +65,15 @@ extension Evaluator {
       path += names
       typePaths[id] = path
     }
+    enclosingPaths[node.id] = path
     return path
   }
 
   /// The names a declaration adds to the type path: a type's, an
   /// extension's (`extension A.B` adds two), an enum's.
   static func declaredTypeNames(_ node: Syntax) -> [String]? {
-    if let names = DeclarationIndex.typeName(of: node) { return names }
-    if let enumDecl = node.as(EnumDeclSyntax.self) { return [enumDecl.name.text] }
-    return nil
+    if node.kind == .enumDecl { return [node.cast(EnumDeclSyntax.self).name.text] }
+    return DeclarationIndex.typeName(of: node)
   }
 
   /// A local `let` or `var` declared before `node` in an enclosing block,
@@ -81,36 +83,42 @@ extension Evaluator {
     var child = node
     var current = node.parent
     while let ancestor = current {
-      if let items = ancestor.as(CodeBlockItemListSyntax.self) {
-        let block = blockIndex(items)
+      // Most ancestors are none of these: their kind says so without a cast.
+      switch ancestor.kind {
+      case .codeBlockItemList:
+        let block = blockIndex(ancestor.cast(CodeBlockItemListSyntax.self))
         if let position = block.positions[child.id],
           let local = localValue(name, before: position, in: block, scope: scope)
         {
           return local
         }
-      }
-      if let function = ancestor.as(FunctionDeclSyntax.self),
-        function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
-      {
-        parameterOwner = function
-        return .unknown(.parameter(name: name, function: function.name.text))
-      }
-      if let closure = ancestor.as(ClosureExprSyntax.self),
-        Self.closureParameter(closure) == name || name.hasPrefix("$")
-      {
-        return .unknown(.closureParameter(name: name))
-      }
-      if let loop = ancestor.as(ForStmtSyntax.self),
-        loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-      {
-        return .unknown(.loopVariable(name: name))
-      }
+      case .functionDecl:
+        let function = ancestor.cast(FunctionDeclSyntax.self)
+        if function.signature.parameterClause.parameters.contains(where: {
+          ($0.secondName ?? $0.firstName).text == name
+        }) {
+          parameterOwner = function
+          return .unknown(.parameter(name: name, function: function.name.text))
+        }
+      case .closureExpr:
+        if Self.closureParameter(ancestor.cast(ClosureExprSyntax.self)) == name || name.hasPrefix("$") {
+          return .unknown(.closureParameter(name: name))
+        }
+      case .forStmt:
+        if ancestor.cast(ForStmtSyntax.self).pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+          return .unknown(.loopVariable(name: name))
+        }
       // `if let name = …` and `while let`: bound at run time inside the body.
-      if let conditional = ancestor.as(IfExprSyntax.self), Self.binds(name, in: conditional.conditions) {
-        return .unknown(.boundByIf(name: name))
-      }
-      if let loop = ancestor.as(WhileStmtSyntax.self), Self.binds(name, in: loop.conditions) {
-        return .unknown(.boundByWhile(name: name))
+      case .ifExpr:
+        if Self.binds(name, in: ancestor.cast(IfExprSyntax.self).conditions) {
+          return .unknown(.boundByIf(name: name))
+        }
+      case .whileStmt:
+        if Self.binds(name, in: ancestor.cast(WhileStmtSyntax.self).conditions) {
+          return .unknown(.boundByWhile(name: name))
+        }
+      default:
+        break
       }
       child = ancestor
       current = ancestor.parent

@@ -167,6 +167,12 @@ struct DeclarationIndex {
 
   /// The names a type declaration adds to the path (`extension A.B` adds two).
   static func typeName(of node: Syntax) -> [String]? {
+    // Asked of every ancestor of a name looked up: most are no type, which
+    // their kind says without a cast.
+    switch node.kind {
+    case .structDecl, .classDecl, .actorDecl, .protocolDecl, .extensionDecl: break
+    default: return nil
+    }
     if let decl = node.as(StructDeclSyntax.self) { return [decl.name.text] }
     if let decl = node.as(ClassDeclSyntax.self) { return [decl.name.text] }
     if let decl = node.as(ActorDeclSyntax.self) { return [decl.name.text] }
