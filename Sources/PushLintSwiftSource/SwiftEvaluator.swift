@@ -230,10 +230,7 @@ struct Evaluator {
     let texts: [(expression: ExprSyntax, span: SourceSpan, keyPath: WritableKeyPath<CodeCategory, CodeString?>)]
 
     init(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
-      var labeled: [String: ExprSyntax] = [:]
-      for argument in call.arguments {
-        if let name = argument.label?.text, labeled[name] == nil { labeled[name] = argument.expression }
-      }
+      let labeled = Evaluator.argumentsByLabel(of: call)
       initializer = file.span(of: call.calledExpression)
       isWatchScene = Evaluator.isWatchScene(call)
       identifier = labeled[isWatchScene ? "category" : "identifier"].map {
@@ -354,12 +351,18 @@ struct Evaluator {
   /// element of its loops and every call of its function.
   mutating func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
     if let known = labeledArguments[call.id] { return known[label] }
+    let labeled = Self.argumentsByLabel(of: call)
+    labeledArguments[call.id] = labeled
+    return labeled[label]
+  }
+
+  /// A call's labeled arguments, the first of each label.
+  static func argumentsByLabel(of call: FunctionCallExprSyntax) -> [String: ExprSyntax] {
     var labeled: [String: ExprSyntax] = [:]
     for argument in call.arguments {
       if let name = argument.label?.text, labeled[name] == nil { labeled[name] = argument.expression }
     }
-    labeledArguments[call.id] = labeled
-    return labeled[label]
+    return labeled
   }
 
   /// An enum case's raw value, or the value itself.

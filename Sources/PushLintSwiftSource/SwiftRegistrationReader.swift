@@ -167,20 +167,17 @@ struct DeclarationIndex {
 
   /// The names a type declaration adds to the path (`extension A.B` adds two).
   static func typeName(of node: Syntax) -> [String]? {
-    // Asked of every ancestor of a name looked up: most are no type, which
-    // their kind says without a cast.
+    // Asked of every ancestor of a name looked up: the kind tells a type
+    // without trying a cast for each.
     switch node.kind {
-    case .structDecl, .classDecl, .actorDecl, .protocolDecl, .extensionDecl: break
+    case .structDecl: return [node.cast(StructDeclSyntax.self).name.text]
+    case .classDecl: return [node.cast(ClassDeclSyntax.self).name.text]
+    case .actorDecl: return [node.cast(ActorDeclSyntax.self).name.text]
+    case .protocolDecl: return [node.cast(ProtocolDeclSyntax.self).name.text]
+    case .extensionDecl:
+      return node.cast(ExtensionDeclSyntax.self).extendedType.sourceText().split(separator: ".").map(String.init)
     default: return nil
     }
-    if let decl = node.as(StructDeclSyntax.self) { return [decl.name.text] }
-    if let decl = node.as(ClassDeclSyntax.self) { return [decl.name.text] }
-    if let decl = node.as(ActorDeclSyntax.self) { return [decl.name.text] }
-    if let decl = node.as(ProtocolDeclSyntax.self) { return [decl.name.text] }
-    if let decl = node.as(ExtensionDeclSyntax.self) {
-      return decl.extendedType.sourceText().split(separator: ".").map(String.init)
-    }
-    return nil
   }
 
   /// The expression a getter or function body consists of: one expression,
