@@ -215,6 +215,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(result.root != nil || !result.findings.isEmpty, "no verdict")
     checkPositions(result.findings, size: size)
     checkDeferring(buffer)
+    checkOnePassSkip(buffer)
     // Padded, an input's containers are large enough to be kept as bytes.
     // For one input in four each way: the padded text is many times slower
     // to read. As `aps` and as app data in a root of a thousand members
@@ -340,6 +341,16 @@ func checkDeferring(_ buffer: UnsafeBufferPointer<UInt8>) {
     precondition(sameWalk(root, other), "walking a deferred value changed what it holds")
   } else {
     precondition(result.root == nil && deferred.root == nil, "deferring changed whether the text reads")
+  }
+}
+
+/// Where the one-pass skip of app data accepts a value, the scan accepts
+/// it too and ends alike, with the same counts, keys checked or not.
+func checkOnePassSkip(_ buffer: UnsafeBufferPointer<UInt8>) {
+  for checkingKeys in [true, false] {
+    let (onePass, scan) = JSONScanner.skipBothWays(buffer, depth: 1, checkingKeys: checkingKeys)
+    guard let onePass else { continue }
+    precondition(scan?.0 == onePass.0 && scan?.commas == onePass.commas, "the one-pass skip differs from the scan")
   }
 }
 

@@ -500,3 +500,247 @@ long pushlint_measure_json_string(
   *has_non_ascii = non_ascii;
   return (long)length;
 }
+
+// A JSON value passed over as `JSONScanner.skipValue` passes over it, for
+// app data the reader checks without building: the same checks and counts,
+// in one loop over the bytes. It accepts less than the Swift scan does
+// (any key with an escape or a byte past ASCII, an object of many keys, a
+// string with an escape it cannot measure, nesting past its stack): the
+// Swift scan reads those, and says what is wrong with a value this refuses.
+
+enum {
+  /// Open containers the skip follows; deeper values are left to Swift.
+  skip_levels = 128,
+  /// Keys of the open objects held for the repeat check.
+  skip_keys = 256,
+  /// Keys of one object compared each with all; more are left to Swift.
+  skip_keys_per_object = 32,
+};
+
+static inline int is_json_whitespace(uint8_t byte) {
+  return byte == ' ' || byte == '\n' || byte == '\t' || byte == '\r';
+}
+
+static inline int is_word_byte(uint8_t byte) {
+  return (byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z') || (byte >= '0' && byte <= '9') ||
+         byte == '_';
+}
+
+static inline int is_digit_at(const uint8_t *bytes, size_t count, size_t index) {
+  return index < count && bytes[index] >= '0' && bytes[index] <= '9';
+}
+
+/// Whitespace from `*index` on, counted into `state`.
+__attribute__((always_inline)) static inline void skip_json_whitespace(
+    const uint8_t *bytes, size_t count, size_t *index, pushlint_json_skip *state) {
+  size_t at = *index;
+  while (at < count && is_json_whitespace(bytes[at])) {
+    if (bytes[at] == '\n') {
+      state->newlines += 1;
+      state->line_start = at + 1;
+    }
+    at += 1;
+  }
+  state->insignificant_bytes += at - *index;
+  *index = at;
+}
+
+/// A string value from its opening quote at `*index`; false where the Swift
+/// scan must read it.
+__attribute__((always_inline)) static inline bool skip_json_string(
+    const uint8_t *bytes, size_t count, size_t *index, size_t max_string_bytes, pushlint_json_skip *state) {
+  size_t content_start = *index + 1;
+  size_t at = pushlint_first_special_string_byte(bytes, count, content_start);
+  if (at >= count) return false;
+  if (bytes[at] == '"') {
+    if (at - content_start > max_string_bytes) return false;
+    *index = at + 1;
+    return true;
+  }
+  if (bytes[at] != '\\') return false;
+  size_t end = pushlint_json_string_end(bytes, count, at);
+  if (end >= count || bytes[end] != '"') return false;
+  size_t extra = 0;
+  bool has_non_ascii = false;
+  long length = pushlint_measure_json_string(bytes, content_start, end, &extra, &has_non_ascii);
+  if (length < 0 || (size_t)length > max_string_bytes) return false;
+  if (has_non_ascii && pushlint_first_invalid_utf8(bytes, end, content_start) != end) return false;
+  state->escape_savings += end - content_start - ((size_t)length + extra);
+  *index = end + 1;
+  return true;
+}
+
+/// A number as JSON spells it; false for anything else.
+__attribute__((always_inline)) static inline bool skip_json_number(const uint8_t *bytes, size_t count, size_t *index) {
+  size_t at = *index;
+  if (bytes[at] == '-') at += 1;
+  if (!is_digit_at(bytes, count, at)) return false;
+  if (bytes[at] == '0') {
+    at += 1;
+    if (is_digit_at(bytes, count, at)) return false;
+  } else {
+    while (is_digit_at(bytes, count, at)) at += 1;
+  }
+  if (at < count && bytes[at] == '.') {
+    at += 1;
+    if (!is_digit_at(bytes, count, at)) return false;
+    while (is_digit_at(bytes, count, at)) at += 1;
+  }
+  if (at < count && (bytes[at] == 'e' || bytes[at] == 'E')) {
+    at += 1;
+    if (at < count && (bytes[at] == '+' || bytes[at] == '-')) at += 1;
+    if (!is_digit_at(bytes, count, at)) return false;
+    while (is_digit_at(bytes, count, at)) at += 1;
+  }
+  *index = at;
+  return true;
+}
+
+/// `word` exactly, not the start of a longer word.
+__attribute__((always_inline)) static inline bool skip_json_literal(const uint8_t *bytes, size_t count, size_t *index, const char *word, size_t length) {
+  size_t at = *index;
+  if (count - at < length || memcmp(bytes + at, word, length) != 0) return false;
+  if (at + length < count && is_word_byte(bytes[at + length])) return false;
+  *index = at + length;
+  return true;
+}
+
+typedef struct {
+  size_t start, length;
+} key_range;
+
+/// A key at `*index` and its colon. With `check_keys`, the key is plain
+/// ASCII and no earlier key of its object (from `keys[first]` on) has its
+/// bytes; it joins them. Without, any string.
+__attribute__((always_inline)) static inline bool skip_json_key(
+    const uint8_t *bytes, size_t count, size_t *index, size_t max_string_bytes, bool check_keys, key_range *keys,
+    size_t first, size_t *key_count, pushlint_json_skip *state) {
+  if (*index >= count || bytes[*index] != '"') return false;
+  if (check_keys) {
+    size_t start = *index + 1, at = start;
+#if defined(__SSE2__)
+    // Keys are short: most end inside the sixteen bytes after the quote.
+    if (start + 16 <= count) {
+      __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + start));
+      int mask = _mm_movemask_epi8(_mm_or_si128(special_string_lanes(chunk), chunk));
+      if (mask != 0) {
+        at = start + (size_t)__builtin_ctz((unsigned)mask);
+        if (bytes[at] != '"') return false;
+      } else {
+        at = start + 16;
+      }
+    }
+#endif
+    while (at < count) {
+      uint8_t byte = bytes[at];
+      if (byte == '"') break;
+      if (byte < 0x20 || byte >= 0x80 || byte == '\\') return false;
+      at += 1;
+    }
+    if (at >= count || at - start > max_string_bytes) return false;
+    size_t length = at - start;
+    if (*key_count - first >= skip_keys_per_object || *key_count >= skip_keys) return false;
+    for (size_t earlier = first; earlier < *key_count; earlier++) {
+      if (keys[earlier].length == length && memcmp(bytes + keys[earlier].start, bytes + start, length) == 0) {
+        return false;
+      }
+    }
+    keys[*key_count].start = start;
+    keys[*key_count].length = length;
+    *key_count += 1;
+    *index = at + 1;
+  } else if (!skip_json_string(bytes, count, index, max_string_bytes, state)) {
+    return false;
+  }
+  skip_json_whitespace(bytes, count, index, state);
+  if (*index >= count || bytes[*index] != ':') return false;
+  *index += 1;
+  return true;
+}
+
+bool pushlint_skip_json_value(
+    const uint8_t *bytes, size_t count, size_t depth, size_t max_depth, size_t max_string_bytes, bool check_keys,
+    pushlint_json_skip *result) {
+  // Counted in a copy the compiler can keep in registers: through
+  // `result`, each count would be a store that the loads of bytes may alias.
+  pushlint_json_skip counts = *result;
+  counts.outer_commas = 0;
+  pushlint_json_skip *state = &counts;
+  // For each open container: whether it is an object, and where its keys
+  // start in `keys`.
+  bool is_object[skip_levels];
+  size_t first_key[skip_levels];
+  key_range keys[skip_keys];
+  size_t key_count = 0, level = 0, index = counts.index;
+  for (;;) {
+    skip_json_whitespace(bytes, count, &index, state);
+    if (index >= count) return false;
+    uint8_t byte = bytes[index];
+    switch (byte) {
+    case '{':
+    case '[': {
+      if (depth + level >= max_depth || level >= skip_levels) return false;
+      bool object = byte == '{';
+      index += 1;
+      skip_json_whitespace(bytes, count, &index, state);
+      if (index < count && bytes[index] == (object ? '}' : ']')) {
+        index += 1;
+        break;
+      }
+      is_object[level] = object;
+      first_key[level] = key_count;
+      if (object && !skip_json_key(bytes, count, &index, max_string_bytes, check_keys, keys, key_count, &key_count,
+                                   state)) {
+        return false;
+      }
+      level += 1;
+      continue;
+    }
+    case '"':
+      if (!skip_json_string(bytes, count, &index, max_string_bytes, state)) return false;
+      break;
+    case '-':
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+      if (!skip_json_number(bytes, count, &index)) return false;
+      break;
+    case 't':
+      if (!skip_json_literal(bytes, count, &index, "true", 4)) return false;
+      break;
+    case 'f':
+      if (!skip_json_literal(bytes, count, &index, "false", 5)) return false;
+      break;
+    case 'n':
+      if (!skip_json_literal(bytes, count, &index, "null", 4)) return false;
+      break;
+    default:
+      return false;
+    }
+    // A value is complete: close what ends after it, or go on to the next.
+    for (;;) {
+      if (level == 0) {
+        counts.index = index;
+        *result = counts;
+        return true;
+      }
+      skip_json_whitespace(bytes, count, &index, state);
+      if (index >= count) return false;
+      bool object = is_object[level - 1];
+      uint8_t closer = object ? '}' : ']';
+      if (bytes[index] == ',') {
+        if (level == 1) state->outer_commas += 1;
+        index += 1;
+        skip_json_whitespace(bytes, count, &index, state);
+        if (index >= count || bytes[index] == closer) return false;
+        if (object && !skip_json_key(bytes, count, &index, max_string_bytes, check_keys, keys, first_key[level - 1],
+                                     &key_count, state)) {
+          return false;
+        }
+        break;
+      }
+      if (bytes[index] != closer) return false;
+      index += 1;
+      key_count = first_key[level - 1];
+      level -= 1;
+    }
+  }
+}

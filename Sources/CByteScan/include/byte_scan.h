@@ -62,4 +62,34 @@ long pushlint_unescape_json_string(
 long pushlint_measure_json_string(
     const uint8_t *bytes, size_t start, size_t end, size_t *extra, bool *has_non_ascii);
 
+/// What `pushlint_skip_json_value` counts on its way: the caller sets
+/// `index` (where the value starts) and the counts, which it adds to.
+typedef struct {
+  /// Where the value starts; where it ends, once skipped.
+  size_t index;
+  /// Whitespace bytes passed over.
+  size_t insignificant_bytes;
+  /// What the escapes of the strings passed over save, unescaped and
+  /// written as compact JSON.
+  size_t escape_savings;
+  /// Line breaks passed over, and the offset after the last of them.
+  size_t newlines;
+  size_t line_start;
+  /// Commas directly inside the value (its members or elements less one).
+  size_t outer_commas;
+} pushlint_json_skip;
+
+/// Passes over the JSON value at `state->index`, inside `depth` open
+/// containers, as the reader's scan of app data does: well-formed, nested
+/// below `max_depth`, no string longer than `max_string_bytes`, and with
+/// `check_keys` no key repeated in its object. True with `result` moved and
+/// counted; false where the caller's own scan must read it (nothing in
+/// `state` is then to be trusted): a syntax error, a repeated key, and also
+/// what this scan leaves to the caller — a key with an escape or a byte
+/// past ASCII (with `check_keys`), an object of more than 32 keys, more
+/// than 128 levels, or a string with an escape it cannot measure.
+bool pushlint_skip_json_value(
+    const uint8_t *bytes, size_t count, size_t depth, size_t max_depth, size_t max_string_bytes, bool check_keys,
+    pushlint_json_skip *result);
+
 #endif

@@ -574,7 +574,7 @@ extension JSONScanner {
 
   /// Where a scan is and what it has counted: what a scan that gives up
   /// goes back to.
-  struct Place {
+  struct Place: Equatable {
     var index, insignificantBytes, escapeSavings, line, lineStart: Int
   }
 
@@ -598,7 +598,8 @@ extension JSONScanner {
   /// past the reader's limit.
   /// With `checkingKeys` false, keys are only read as strings (escapes,
   /// any text, any number of them), for a scan that needs no repeats told.
-  fileprivate mutating func skipValue(depth: Int, checkingKeys: Bool = true) -> Bool {
+  fileprivate mutating func skipValue(depth: Int, checkingKeys: Bool = true, inOnePass: Bool = true) -> Bool {
+    if inOnePass && skipValueInOnePass(depth: depth, checkingKeys: checkingKeys) { return true }
     let saved = place
     // Values nest a few levels: the scan's stacks fit on the machine stack.
     // A value nested deeper is scanned again with room for any depth the
@@ -613,6 +614,51 @@ extension JSONScanner {
         depth: depth, checkingKeys: checkingKeys, levels: levels, keyRoom: levels * (Self.maxKeysCompared + 1))
         == .skipped
     }
+  }
+
+  /// The common case of `skipValue` in one loop in C: plain keys, small
+  /// objects, shallow nesting. False, with nothing moved or counted, where
+  /// the value needs the scan below (which also says what is wrong).
+  private mutating func skipValueInOnePass(depth: Int, checkingKeys: Bool) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var state = pushlint_json_skip()
+    state.index = index
+    let maxStringBytes = min(maxStringBytes, ReaderLimits.maxStringBytes)
+    guard
+      pushlint_skip_json_value(
+        base, bytes.count, depth, ReaderLimits.maxDepth, maxStringBytes, checkingKeys, &state)
+    else { return false }
+    index = state.index
+    insignificantBytes += state.insignificant_bytes
+    escapeSavings += state.escape_savings
+    if state.newlines > 0 {
+      line += state.newlines
+      lineStart = state.line_start
+    }
+    outerCommas = state.outer_commas
+    return true
+  }
+
+  /// The value at the start of `bytes` skipped in one pass and by the
+  /// scan, each as where it ended, what it counted and how many commas it
+  /// met directly inside (nil where it refused): where the one pass
+  /// accepts a value, the scan must end alike. For the tests and the fuzz
+  /// target.
+  static func skipBothWays(
+    _ bytes: UnsafeBufferPointer<UInt8>, depth: Int, checkingKeys: Bool
+  ) -> (
+    onePass: (Place, commas: Int)?, scan: (Place, commas: Int)?
+  ) {
+    func skip(inOnePass: Bool) -> (Place, commas: Int)? {
+      var scanner = JSONScanner(bytes: bytes, firstLine: 1, baseOffset: 0)
+      if inOnePass {
+        guard scanner.skipValueInOnePass(depth: depth, checkingKeys: checkingKeys) else { return nil }
+      } else {
+        guard scanner.skipValue(depth: depth, checkingKeys: checkingKeys, inOnePass: false) else { return nil }
+      }
+      return (scanner.place, scanner.outerCommas)
+    }
+    return (skip(inOnePass: true), skip(inOnePass: false))
   }
 
   private enum SkipOutcome {

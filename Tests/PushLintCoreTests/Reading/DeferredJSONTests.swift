@@ -261,6 +261,44 @@ struct DeferredJSONTests {
     }
   }
 
+  /// App data is skipped in one pass (in C) where it can be, and by the
+  /// scan otherwise: where the one pass accepts a value, the scan accepts
+  /// it and ends at the same byte, line and counts. The common shapes take
+  /// the one pass; what it leaves to the scan (keys with escapes or in
+  /// other scripts, objects of many keys, deep nesting) and everything the
+  /// scan refuses, it refuses.
+  @Test func theOnePassSkipEndsAsTheScanDoes() {
+    let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    let manyKeys = "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+    let accepted = [
+      #"{"id":4,"items":[{"sku":"S0","qty":0},{"sku":"S1","qty":1.5e3}],"note":"Zoë ☕️ 名前"}"#,
+      "{\n  \"a\": [1,\n      2],\n\t\"b\": \"x\"\r\n  }",
+      #"["\u00e9\n\"q\" \ud83d\ude00", -0, 0.5, -1E-2, true, false, null, [], {}, [[]], {"":""}]"#,
+      #"{"k":1,"k2":{"k":2},"k3":3}"#, " 42", #""text""#,
+      String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+    ]
+    let leftToTheScan = [
+      #"{"é":1}"#, #"{"\u006b":1}"#, manyKeys, deep, "{\"k\":1,\"k\":2}", #"{"a":{"":1},"":2,"":3}"#,
+      "[1,]", "{\"a\":1,}", "[01]", "[1.]", "[-]", "[1e]", "[truth]", "[nul]", "{\"a\" 1}", "[\"\u{01}\"]",
+      #"["\ud800"]"#, #"["\x"]"#, "[1 2]", "{\"a\":1", "[", "'a'", "",
+    ]
+    for text in accepted + leftToTheScan {
+      Array(text.utf8).withUnsafeBufferPointer { bytes in
+        for checkingKeys in [true, false] {
+          let (onePass, scan) = JSONScanner.skipBothWays(bytes, depth: 1, checkingKeys: checkingKeys)
+          if let onePass {
+            #expect(scan?.0 == onePass.0 && scan?.commas == onePass.commas, "\(text.prefix(60))")
+          }
+          if accepted.contains(text) {
+            #expect(onePass != nil, "\(text.prefix(60))")
+          } else if checkingKeys {
+            #expect(onePass == nil, "\(text.prefix(60))")
+          }
+        }
+      }
+    }
+  }
+
   /// Objects of many keys, keys with escapes and keys in other scripts are
   /// kept as bytes like any other app data, and read the same when built.
   @Test func keysOfAnyTextAndNumberAreDeferred() throws {
