@@ -216,6 +216,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkPositions(result.findings, size: size)
     checkDeferring(buffer)
     checkOnePassSkip(buffer)
+    if result.findings.isEmpty, let root = result.root { checkNodePositions(root, in: Array(buffer)) }
     // Padded, an input's containers are large enough to be kept as bytes.
     // For one input in four each way: the padded text is many times slower
     // to read. As `aps` and as app data in a root of a thousand members
@@ -342,6 +343,28 @@ func checkDeferring(_ buffer: UnsafeBufferPointer<UInt8>) {
   } else {
     precondition(result.root == nil && deferred.root == nil, "deferring changed whether the text reads")
   }
+}
+
+/// Every position in the tree (each value's start and end, each key's), as
+/// the reader gives it and with app data built, is the line and column
+/// `LineIndex` works out from its offset.
+func checkNodePositions(_ root: Node, in bytes: [UInt8]) {
+  let lines = LineIndex(bytes: bytes)
+  func check(_ position: SourcePosition) {
+    let expected = lines.position(ofOffset: position.offset)
+    precondition(expected.line == position.line && expected.column == position.column, "a position off its offset")
+  }
+  func walk(_ node: Node) {
+    check(node.span.start)
+    check(node.span.end)
+    node.forEachMember { member in
+      check(member.keySpan.start)
+      check(member.keySpan.end)
+    }
+    node.forEachChild(walk)
+  }
+  walk(root)
+  if let deferred = JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads).root { walk(deferred) }
 }
 
 /// Where the one-pass skip of app data accepts a value, the scan accepts

@@ -149,6 +149,9 @@ struct JSONScanner {
   // from the last one instead of from the line start: linear on one huge line.
   var columnCacheOffset = 0
   var columnCacheValue = 1
+  /// Bytes known to be ASCII (and not NUL), where a column is a byte count.
+  var asciiRunStart = 0
+  var asciiRunEnd = 0
   /// White space outside strings, which compact JSON drops.
   var insignificantBytes = 0
   /// Bytes that strings' escapes take beyond JSON's shortest spelling
@@ -195,7 +198,28 @@ struct JSONScanner {
 
   // MARK: Positions
 
+  /// The line and column of `offset`. Inlined for the common cases: ASCII
+  /// text, and an offset past the last asked for on its line with only
+  /// ASCII between them; the rest counts characters out of line.
+  @inline(__always)
   mutating func position(at offset: Int) -> SourcePosition {
+    if offset >= lineStart && offset <= bytes.count {
+      if isASCII {
+        return SourcePosition(line: line, column: offset - lineStart + 1, offset: baseOffset + offset)
+      }
+      if columnCacheOffset >= lineStart && columnCacheOffset <= offset && columnCacheOffset >= asciiRunStart
+        && offset <= asciiRunEnd
+      {
+        columnCacheValue += offset - columnCacheOffset
+        columnCacheOffset = offset
+        return SourcePosition(line: line, column: columnCacheValue, offset: baseOffset + offset)
+      }
+    }
+    return countedPosition(at: offset)
+  }
+
+  @inline(never)
+  private mutating func countedPosition(at offset: Int) -> SourcePosition {
     guard offset >= lineStart else { return slowPosition(at: offset) }
     if isASCII {
       return SourcePosition(line: line, column: min(offset, bytes.count) - lineStart + 1, offset: baseOffset + offset)
@@ -207,7 +231,15 @@ struct JSONScanner {
     var column = columnCacheValue
     let end = min(offset, bytes.count)
     if end > columnCacheOffset, let base = bytes.baseAddress {
-      column += pushlint_count_scalar_starts(base, columnCacheOffset, end)
+      if columnCacheOffset >= asciiRunStart && end <= asciiRunEnd {
+        column += end - columnCacheOffset
+      } else {
+        column += pushlint_count_scalar_starts(base, columnCacheOffset, end)
+        // The ASCII from here on, where the next positions are a
+        // subtraction: text in other scripts sits in a few strings.
+        asciiRunStart = end
+        asciiRunEnd = pushlint_end_of_clean_ascii(base, bytes.count, end)
+      }
     }
     columnCacheOffset = end
     columnCacheValue = column

@@ -74,6 +74,66 @@ import Testing
     }
   }
 
+  /// Every position the reader gives (each value's start and end, each
+  /// key's), app data built or not, in documents over many lines with text
+  /// in several scripts between plain stretches: the line and column that
+  /// `LineIndex` works out from the offset alone.
+  @Test func everyPositionIsTheOneItsOffsetHas() throws {
+    let pieces = ["a", "é", "中", "😀", "ж", " ", "\\u00e9", "ab", "😀😀", "ñx", "\\n", "x y z"]
+    var generator = SystemRandomNumberGenerator()
+    func text() -> String {
+      "\""
+        + (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined() + "\""
+    }
+    func space() -> String { ["", " ", "\n", "\n  ", "\r\n\t"].randomElement(using: &generator)! }
+    func value(depth: Int) -> String {
+      switch Int.random(in: 0..<(depth > 3 ? 3 : 5), using: &generator) {
+      case 0, 1: return text()
+      case 2: return ["1", "-2.5e3", "true", "null", "0"].randomElement(using: &generator)!
+      case 3:
+        let elements = (0..<Int.random(in: 0...4, using: &generator)).map { _ in space() + value(depth: depth + 1) }
+        return "[" + elements.joined(separator: ",") + space() + "]"
+      default:
+        let members = (0..<Int.random(in: 0...4, using: &generator)).map { index in
+          space() + "\"k\(index)\(pieces.randomElement(using: &generator)!)\"" + space() + ":" + space()
+            + value(depth: depth + 1)
+        }
+        return "{" + members.joined(separator: ",") + space() + "}"
+      }
+    }
+    for _ in 0..<200 {
+      let document =
+        "{" + space() + "\"aps\":" + space() + "{\"alert\":" + value(depth: 2) + ",\"sound\":" + text() + "},"
+        + space() + "\"data\":" + space() + value(depth: 0) + "," + space() + "\"more\": " + value(depth: 1)
+        + space() + "}"
+      let bytes = Array(document.utf8)
+      let lines = LineIndex(bytes: bytes)
+      for eagerKeys in [nil, DocumentClassifier.keysItReads] {
+        let root = try #require(JSONReader.read(bytes, deferringAllBut: eagerKeys).root, "\(document)")
+        var mismatches: [String] = []
+        func check(_ position: SourcePosition) {
+          let expected = lines.position(ofOffset: position.offset)
+          if (expected.line, expected.column) != (position.line, position.column) {
+            mismatches.append(
+              "@\(position.offset): \(position.line):\(position.column), not \(expected.line):\(expected.column)")
+          }
+        }
+        func walk(_ node: Node) {
+          check(node.span.start)
+          check(node.span.end)
+          node.forEachMember { member in
+            check(member.keySpan.start)
+            check(member.keySpan.end)
+          }
+          node.forEachChild(walk)
+        }
+        walk(root)
+        #expect(mismatches.isEmpty, "\(document): \(mismatches.prefix(3))")
+      }
+    }
+  }
+
   @Test func columnsCountCharactersNotBytes() throws {
     // "é" is 2 bytes, "🎉" 4 bytes and one character each.
     let text = "{\"t\": \"é🎉\", \"b\": 1,}"
