@@ -78,6 +78,10 @@ struct Evaluator {
   var typePaths: [SyntaxIdentifier: [String]] = [:]
   /// The enclosing types' path of each node a name was looked up at.
   var enclosingPaths: [SyntaxIdentifier: [String]] = [:]
+  /// What each call evaluated is (`actionKind`), by its syntax node: a
+  /// call is evaluated again at each try of its registration and each
+  /// declaration that names it, and telling it read its labels as strings.
+  var actionKinds: [SyntaxIdentifier: (isAction: Bool, textInput: Bool)] = [:]
   /// The enum declared at each type path asked for (`enumDeclaration`).
   var enums: [[String]: Declared?] = [:]
 

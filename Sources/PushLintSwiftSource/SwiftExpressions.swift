@@ -304,7 +304,13 @@ extension Evaluator {
   }
 
   mutating func call(_ call: FunctionCallExprSyntax, scope: Scope) -> StaticValue {
-    let kind = Self.actionKind(call)
+    let kind: (isAction: Bool, textInput: Bool)
+    if let known = actionKinds[call.id] {
+      kind = known
+    } else {
+      kind = Self.actionKind(call)
+      actionKinds[call.id] = kind
+    }
     if kind.isAction { return action(call, textInput: kind.textInput, scope: scope) }
     if let name = Self.calleeName(call), Self.optionTypes.contains(name) || name == ".init" {
       // UNNotificationActionOptions(rawValue: 0), .init(): no options.
