@@ -350,21 +350,10 @@ func checkDeferring(_ buffer: UnsafeBufferPointer<UInt8>) {
 /// `LineIndex` works out from its offset.
 func checkNodePositions(_ root: Node, in bytes: [UInt8]) {
   let lines = LineIndex(bytes: bytes)
-  func check(_ position: SourcePosition) {
-    let expected = lines.position(ofOffset: position.offset)
-    precondition(expected.line == position.line && expected.column == position.column, "a position off its offset")
+  precondition(root.positionsOffTheirOffsets(in: lines).isEmpty, "a position off its offset")
+  if let deferred = JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads).root {
+    precondition(deferred.positionsOffTheirOffsets(in: lines).isEmpty, "a position off its offset, app data deferred")
   }
-  func walk(_ node: Node) {
-    check(node.span.start)
-    check(node.span.end)
-    node.forEachMember { member in
-      check(member.keySpan.start)
-      check(member.keySpan.end)
-    }
-    node.forEachChild(walk)
-  }
-  walk(root)
-  if let deferred = JSONReader.read(bytes, deferringAllBut: DocumentClassifier.keysItReads).root { walk(deferred) }
 }
 
 /// Where the one-pass skip of app data accepts a value, the scan accepts

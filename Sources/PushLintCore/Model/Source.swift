@@ -160,3 +160,29 @@ public struct LineIndex: Sendable {
     return bytes[start..<max(start, end)]
   }
 }
+
+extension Node {
+  /// The positions in the tree (each value's start and end, each key's;
+  /// values kept as bytes built a child at a time) that are not the line
+  /// and column `lines` works out from their offsets, each with the one it
+  /// works out: none, where the reader counts right. For the tests and the
+  /// fuzz target.
+  func positionsOffTheirOffsets(in lines: LineIndex) -> [(found: SourcePosition, expected: SourcePosition)] {
+    var off: [(found: SourcePosition, expected: SourcePosition)] = []
+    func check(_ position: SourcePosition) {
+      let expected = lines.position(ofOffset: position.offset)
+      if expected.line != position.line || expected.column != position.column { off.append((position, expected)) }
+    }
+    func walk(_ node: Node) {
+      check(node.span.start)
+      check(node.span.end)
+      node.forEachMember { member in
+        check(member.keySpan.start)
+        check(member.keySpan.end)
+      }
+      node.forEachChild(walk)
+    }
+    walk(self)
+    return off
+  }
+}
