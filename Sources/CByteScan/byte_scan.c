@@ -571,7 +571,8 @@ __attribute__((always_inline)) static inline bool skip_json_string(
 }
 
 /// A number as JSON spells it; false for anything else.
-__attribute__((always_inline)) static inline bool skip_json_number(const uint8_t *bytes, size_t count, size_t *index) {
+__attribute__((always_inline)) static inline bool skip_json_number(
+    const uint8_t *bytes, size_t count, size_t *index) {
   size_t at = *index;
   if (bytes[at] == '-') at += 1;
   if (!is_digit_at(bytes, count, at)) return false;
@@ -597,7 +598,8 @@ __attribute__((always_inline)) static inline bool skip_json_number(const uint8_t
 }
 
 /// `word` exactly, not the start of a longer word.
-__attribute__((always_inline)) static inline bool skip_json_literal(const uint8_t *bytes, size_t count, size_t *index, const char *word, size_t length) {
+__attribute__((always_inline)) static inline bool skip_json_literal(
+    const uint8_t *bytes, size_t count, size_t *index, const char *word, size_t length) {
   size_t at = *index;
   if (count - at < length || memcmp(bytes + at, word, length) != 0) return false;
   if (at + length < count && is_word_byte(bytes[at + length])) return false;
@@ -631,10 +633,8 @@ __attribute__((always_inline)) static inline bool skip_json_key(
       }
     }
 #endif
-    while (at < count) {
-      uint8_t byte = bytes[at];
-      if (byte == '"') break;
-      if (byte < 0x20 || byte >= 0x80 || byte == '\\') return false;
+    while (at < count && bytes[at] != '"') {
+      if (is_special_string_byte(bytes[at]) || bytes[at] >= 0x80) return false;
       at += 1;
     }
     if (at >= count || at - start > max_string_bytes) return false;

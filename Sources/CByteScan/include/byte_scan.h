@@ -63,7 +63,8 @@ long pushlint_measure_json_string(
     const uint8_t *bytes, size_t start, size_t end, size_t *extra, bool *has_non_ascii);
 
 /// What `pushlint_skip_json_value` counts on its way: the caller sets
-/// `index` (where the value starts) and the counts, which it adds to.
+/// `index` (where the value starts) and the counts, which it adds to
+/// (`outer_commas` it sets).
 typedef struct {
   /// Where the value starts; where it ends, once skipped.
   size_t index;
@@ -79,15 +80,15 @@ typedef struct {
   size_t outer_commas;
 } pushlint_json_skip;
 
-/// Passes over the JSON value at `state->index`, inside `depth` open
+/// Passes over the JSON value at `result->index`, inside `depth` open
 /// containers, as the reader's scan of app data does: well-formed, nested
 /// below `max_depth`, no string longer than `max_string_bytes`, and with
 /// `check_keys` no key repeated in its object. True with `result` moved and
-/// counted; false where the caller's own scan must read it (nothing in
-/// `state` is then to be trusted): a syntax error, a repeated key, and also
-/// what this scan leaves to the caller — a key with an escape or a byte
-/// past ASCII (with `check_keys`), an object of more than 32 keys, more
-/// than 128 levels, or a string with an escape it cannot measure.
+/// counted; false, with `result` untouched, where the caller's own scan
+/// must read it: a syntax error, a repeated key, and also what this scan
+/// leaves to the caller — a key with an escape or a byte past ASCII (with
+/// `check_keys`), an object of more than 32 keys, more than 128 levels, or
+/// a string with an escape it cannot measure.
 bool pushlint_skip_json_value(
     const uint8_t *bytes, size_t count, size_t depth, size_t max_depth, size_t max_string_bytes, bool check_keys,
     pushlint_json_skip *result);
