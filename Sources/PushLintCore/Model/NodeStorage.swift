@@ -238,6 +238,15 @@ public struct Node: Sendable {
     }
   }
 
+  /// Whether the node is a string of at least one character. A string kept
+  /// as its bytes is not built to be asked: it has one if its bytes hold
+  /// more than its quotes (an escape stands for at least one character).
+  public var hasText: Bool {
+    if case .string(let string) = stored { return !string.isEmpty }
+    if case .deferred(let deferred) = stored { return deferred.type == .string && deferred.byteCount > 2 }
+    return false
+  }
+
   /// Whether a template fills this value in (so its type and value are unknown).
   public var isPlaceholder: Bool {
     if case .placeholder = stored { return true }

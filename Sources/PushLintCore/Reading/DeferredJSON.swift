@@ -3,7 +3,9 @@ import CByteScan
 /// A value the JSON reader checked but did not build: a payload's app data
 /// (every top-level key but `aps`), which APNs passes to the app untouched
 /// and no rule reads. In a JSON Lines run it is most of the nodes: building
-/// and releasing them would be most of the reading.
+/// and releasing them would be most of the reading. Long strings without
+/// escapes inside the values it builds (an alert's body) are kept the same
+/// way (`JSONScanner.keptPlainString`).
 ///
 /// The reader has checked everything the tree would have told: the syntax,
 /// the string limits, the nesting depth, repeated keys, and the compact size.
@@ -56,6 +58,9 @@ struct DeferredJSON: Sendable {
     }
   }
 
+  /// How many bytes the value takes in the file.
+  var byteCount: Int { Int(count) }
+
   /// Its type, told by its first byte.
   var type: JSONType {
     switch count == 0 ? nil : source[Int(start)] {
@@ -71,9 +76,25 @@ struct DeferredJSON: Sendable {
   /// The value, read again: `start` is where its bytes begin in the file,
   /// `parent` and `token` give its pointer.
   func build(start: SourcePosition, parent: String, token: String?) -> StoredValue {
-    reading(from: start) { scanner throws(JSONSyntaxError) in
+    if let string = plainString { return .string(string) }
+    return reading(from: start) { scanner throws(JSONSyntaxError) in
       try scanner.parseSubtree(parent: parent, token: token).stored
     } ?? .null
+  }
+
+  /// The value when it is a string without escapes (a long string the
+  /// reader kept, `JSONScanner.keptPlainString`), made from its bytes
+  /// without a scanner; nil for any other value.
+  private var plainString: String? {
+    guard count >= 2, source[Int(start)] == UInt8(ascii: "\"") else { return nil }
+    return source.withUnsafeBufferPointer { whole in
+      let closingQuote = Int(start) + Int(count) - 1
+      // Checked bytes: the first quote, backslash or control byte after the
+      // opening quote is the closing quote, or the string has an escape.
+      guard pushlint_first_special_string_byte(whole.baseAddress!, closingQuote + 1, Int(start) + 1) == closingQuote
+      else { return nil }
+      return String(utf8Bytes: UnsafeBufferPointer(rebasing: whole[Int(start) + 1..<closingQuote]))
+    }
   }
 
   /// Calls `body` with each string value in the value, in document order:
@@ -437,6 +458,32 @@ extension JSONScanner {
     }
     let span = SourceSpan(start: start, end: position(at: index))
     return (kept(saved.index..<index), span)
+  }
+
+  /// Strings of this many bytes or more, without escapes, are kept as
+  /// their bytes inside the values a document builds: free text (an
+  /// alert's body, its arguments) is long, nothing but a schema's length
+  /// limit reads most of it, and identifiers (categories, sounds, keys of
+  /// the app's localized formats), which rules read, are shorter.
+  static let keptStringBytes = 64
+
+  /// The string at `index` kept as its bytes when it is long
+  /// (`keptStringBytes`) and has no escape, in a document read from a
+  /// file's own array with its app data deferred (`eagerKeys`): its bytes
+  /// are shared, and it is checked already (the file is UTF-8, and no byte
+  /// in it needs an escape). Nil, with nothing consumed, for any other
+  /// string: the parser reads it, and says what is wrong.
+  @inline(__always)
+  mutating func keptPlainString() -> DeferredJSON? {
+    guard eagerKeys != nil, ownerOffset >= 0, let base = bytes.baseAddress else { return nil }
+    let end = pushlint_first_special_string_byte(base, bytes.count, index + 1)
+    let length = end - index - 1
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), length >= Self.keptStringBytes,
+      length <= maxStringBytes
+    else { return nil }
+    let string = kept(index..<end + 1)
+    index = end + 1
+    return string
   }
 
   /// Moves past the key at `index` and its colon when it is plain ASCII

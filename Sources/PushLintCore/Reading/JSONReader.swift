@@ -457,11 +457,12 @@ struct JSONScanner {
           }
         case UInt8(ascii: "\""):
           let start = position(at: index)
-          let string = try parseString()
+          let stored: StoredValue =
+            if let kept = keptPlainString() { .deferred(kept) } else { .string(try parseString()) }
           if let root = try attach(
             Node(
-              value: .string(string), span: SourceSpan(start: start, end: position(at: index)), parent: parent,
-              token: token), stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
+              stored: stored, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token),
+            stack: &stack, members: &members, elements: &elements, isSubtree: isSubtree)
           {
             return root
           }

@@ -6,12 +6,6 @@ extension Node {
       start: span.start,
       end: SourcePosition(line: span.start.line, column: span.start.column + 1, offset: span.start.offset + 1))
   }
-
-  /// Whether a string value is present and not empty.
-  var hasText: Bool {
-    if let text = stringValue { return !text.isEmpty }
-    return false
-  }
 }
 
 /// The alert's localized texts, body first: each prefix with its `loc-key`
@@ -25,7 +19,7 @@ let alertLocalizationKeys: [(prefix: String, key: String, arguments: String)] = 
 /// subtitle, body or one of their localization keys.
 func alertShowsSomething(_ alert: Node) -> Bool {
   if alert.isPlaceholder { return true }
-  if let text = alert.stringValue { return !text.isEmpty }
+  if JSONType(of: alert) == .string { return alert.hasText }
   return alert.containsMember { member in
     alertTextKeys.contains { member.key.isSameKey(as: $0) }
       && (member.value.hasText || member.value.isObject || member.value.isPlaceholder)

@@ -233,6 +233,42 @@ struct DeferredJSONTests {
     #expect(root["data"]?.typeName == "object")
   }
 
+  /// Inside the values a document builds, a long string without escapes
+  /// (an alert's body) is kept as its bytes when the reader has the file's
+  /// array: it reads back as the parser's string, and says whether it has
+  /// text unbuilt. A short string, one with an escape, and one read from a
+  /// buffer the reader must not hold (a JSON Lines batch) are built.
+  @Test func longPlainStringsInBuiltValuesAreKeptAsBytesAndReadTheSame() throws {
+    let long = String(repeating: "Zoë ☕️ 会议 🎉 ", count: 6)
+    let text = """
+      {"aps": {"alert": {"body": "\(long)", "title": "short", "subtitle": "\(long)\\n"},
+       "loc-args": ["\(long)", ""]}, "x": ""}
+      """
+    let result = Self.expectSameReading(text)
+    let aps = try #require(result.root?["aps"])
+    let body = try #require(aps["alert"]?["body"])
+    #expect(isDeferred(body))
+    #expect(body.stringValue == long)
+    #expect(body.hasText)
+    #expect(JSONType(of: body) == .string)
+    #expect(aps["alert"]?["title"].map(isDeferred) == false)
+    #expect(aps["alert"]?["subtitle"].map(isDeferred) == false)
+    #expect(aps["alert"]?["subtitle"]?.stringValue == long + "\n")
+    let arguments = try #require(aps["loc-args"]?.elements)
+    #expect(arguments.map(isDeferred) == [true, false])
+    #expect(arguments.map(\.hasText) == [true, false])
+    // App data kept as its bytes answers too: an empty string has no text.
+    #expect(result.root?["x"].map(isDeferred) == true)
+    #expect(result.root?["x"]?.hasText == false)
+
+    try Array(text.utf8).withUnsafeBufferPointer { buffer in
+      let root = try #require(JSONReader.read(buffer, deferringAllBut: DocumentClassifier.keysItReads).root)
+      let body = try #require(root["aps"]?["alert"]?["body"])
+      #expect(!isDeferred(body))
+      #expect(body.stringValue == long)
+    }
+  }
+
   func isDeferred(_ node: Node) -> Bool {
     if case .deferred = node.stored { return true }
     return false
