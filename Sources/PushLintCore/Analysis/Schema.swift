@@ -96,6 +96,17 @@ public final class KeySpec: Sendable {
   public var note: String? { fields.note }
 
   /// The spec that applies for `pushType`.
+  /// Whether a value of `type` (or a placeholder) is all this key asks:
+  /// a string with no values, format or length to meet, a boolean, null.
+  func settles(_ type: JSONType) -> Bool {
+    switch type {
+    case .placeholder: true
+    case .string: types.contains(.string) && values == nil && format == nil && maxBytes == nil
+    case .boolean, .null: types.contains(type)
+    case .number, .array, .object: false
+    }
+  }
+
   public func resolved(for pushType: String?) -> KeySpec {
     // Most keys mean the same for every push type: no need to hash the type.
     guard let pushType, !fields.forPushTypes.isEmpty, let specific = fields.forPushTypes[pushType] else { return self }

@@ -207,7 +207,12 @@ struct SchemaValidator {
       .key(name), since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
     let outer = invalidSeverity
     invalidSeverity = spec.fields.whenInvalid ?? dictionary.whenInvalid
-    check(member.pointee.value, key: name, spec: spec, pushType: pushType)
+    // Most members are a string, a boolean or null the schema allows and
+    // judges no further: settled through the pointer, their node is not
+    // copied out of its object for `check`.
+    if !spec.settles(JSONType(of: member.pointee.value)) {
+      check(member.pointee.value, key: name, spec: spec, pushType: pushType)
+    }
     invalidSeverity = outer
   }
 
@@ -301,7 +306,7 @@ struct SchemaValidator {
     }
     // A string is read only where the schema judges it: a long string is
     // kept as its bytes until something asks for it (an alert's body).
-    if type == .string && spec.values == nil && spec.format == nil && spec.maxBytes == nil { return }
+    if spec.settles(type) { return }
     switch value.value {
     case .number(let number):
       checkNumber(number, value: value, key: key, spec: spec)
