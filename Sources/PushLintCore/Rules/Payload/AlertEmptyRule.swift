@@ -2,8 +2,10 @@ enum AlertEmptyRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = document.push, let alert = push.aps?["alert"] else { return [] }
-    guard alert.stringValue != nil || alert.isObject, !push.showsAlert else { return [] }
+    // Nearly every alert shows something, which the push's facts know:
+    // asked first, the alert is not looked up.
+    guard let push = document.push, !push.showsAlert, let alert = push.aps?["alert"] else { return [] }
+    guard alert.stringValue != nil || alert.isObject else { return [] }
     return [
       finding(
         at: alert, "\"alert\" carries nothing to show: no title, subtitle, body or localization key with text",

@@ -2,13 +2,11 @@ enum LocArgsWithoutKeyRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"],
-      let members = alert.members
+    guard let push = document.push, push.pushType != "liveactivity", let alert = push.aps?["alert"], alert.isObject
     else { return [] }
     var findings: [Finding] = []
     for (prefix, keyKey, argsKey) in alertLocalizationKeys {
-      guard let args = members.last(where: { $0.key == argsKey }), !members.contains(where: { $0.key == keyKey })
-      else { continue }
+      guard let args = alert.member(argsKey), !alert.hasMember(keyKey) else { continue }
       findings.append(
         finding(
           atKeyOf: args,

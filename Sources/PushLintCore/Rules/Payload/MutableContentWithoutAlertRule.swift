@@ -2,8 +2,9 @@ enum MutableContentWithoutAlertRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = document.push, let member = push.aps?.member("mutable-content"),
-      member.value.numberValue?.doubleValue == 1, !push.showsAlert
+    // Whether the alert shows something is known already: asked first.
+    guard let push = document.push, !push.showsAlert, let member = push.aps?.member("mutable-content"),
+      member.value.numberValue?.doubleValue == 1
     else { return [] }
     return [
       finding(
