@@ -67,10 +67,13 @@ public final class KeySpec: Sendable {
   public let fields: KeySpecFields
   /// The string members of `values`, which every string value is checked against.
   public let stringValues: [String]
+  /// `forPushTypes` as a list.
+  private let pushTypeSpecs: [(name: String, spec: KeySpec)]
 
   init(_ fields: KeySpecFields) {
     self.fields = fields
     stringValues = (fields.values ?? []).compactMap { if case .string(let string) = $0 { string } else { nil } }
+    pushTypeSpecs = fields.forPushTypes.map { ($0.key, $0.value) }
   }
 
   public var types: [JSONType] { fields.types }
@@ -95,7 +98,6 @@ public final class KeySpec: Sendable {
   public var forPushTypes: [String: KeySpec] { fields.forPushTypes }
   public var note: String? { fields.note }
 
-  /// The spec that applies for `pushType`.
   /// Whether a value of `type` (or a placeholder) is all this key asks:
   /// a string with no values, format or length to meet, a boolean, null.
   func settles(_ type: JSONType) -> Bool {
@@ -107,10 +109,13 @@ public final class KeySpec: Sendable {
     }
   }
 
+  /// The spec that applies for `pushType`.
   public func resolved(for pushType: String?) -> KeySpec {
-    // Most keys mean the same for every push type: no need to hash the type.
-    guard let pushType, !fields.forPushTypes.isEmpty, let specific = fields.forPushTypes[pushType] else { return self }
-    return specific
+    // Most keys mean the same for every push type, and the rest differ for
+    // one or two: a look along them costs less than hashing the type.
+    guard let pushType, !pushTypeSpecs.isEmpty else { return self }
+    for (name, spec) in pushTypeSpecs where name.isSameKey(as: pushType) { return spec }
+    return self
   }
 }
 
@@ -194,6 +199,10 @@ public struct PayloadLimits: Sendable {
 /// be copied (seven retains) each time one is made.
 public final class PushSchema: Sendable {
   public let schemas: [String: DictionarySchema]
+  /// `schemas` by name, looked up by bytes (`schema(_:)`, twice or more a
+  /// payload) rather than hashed.
+  private let schemaNames: NameTable
+  private let schemaList: [DictionarySchema]
   /// For each key of the schemas whose keys are case-sensitive, those that
   /// list it, in name order: where an unknown key may belong instead.
   private let schemasListing: [String: [DictionarySchema]]
@@ -245,8 +254,8 @@ public final class PushSchema: Sendable {
   }
 
   public func schema(_ name: String) -> DictionarySchema {
-    guard let schema = schemas[name] else { fatalError("rules/schema.yaml has no schema \(name)") }
-    return schema
+    guard let position = schemaNames.position(of: name) else { fatalError("rules/schema.yaml has no schema \(name)") }
+    return schemaList[position]
   }
 
   /// `payloadLimit(for:targets:)` of every push type, worked out once for
@@ -309,6 +318,8 @@ public final class PushSchema: Sendable {
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
     let schemas = try PushSchema.dictionarySchemas(root["schemas"])
     self.schemas = schemas
+    schemaList = Array(schemas.values)
+    schemaNames = NameTable(schemaList.map(\.name))
     var schemasListing: [String: [DictionarySchema]] = [:]
     for dictionary in schemas.values.sorted(by: { $0.name < $1.name }) where !dictionary.caseInsensitiveKeys {
       for key in dictionary.keys where schemasListing[key.name]?.last !== dictionary {
