@@ -254,13 +254,14 @@ enum PushAnalysis {
     var hasSoundOrBadge = false
     var hasLiveActivityKey = false
     var hasContentChanged = false
-    // A member at a time: an `aps` kept as its bytes stays unbuilt.
-    info.aps?.forEachMember { member in
-      let key = member.key
+    // A member at a time, in place: an `aps` kept as its bytes stays
+    // unbuilt, and the members of one built are not copied to be read.
+    info.aps?.forEachMemberInPlace { member in
+      let key = member.pointee.key
       if key.isSameKey(as: "alert") {
-        alert = member.value
+        alert = member.pointee.value
       } else if key.isSameKey(as: "content-available") {
-        contentAvailable = member.value
+        contentAvailable = member.pointee.value
       } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
         hasSoundOrBadge = true
       } else if !hasLiveActivityKey, schema.liveActivityKeys.contains(where: { $0.isSameKey(as: key) }) {

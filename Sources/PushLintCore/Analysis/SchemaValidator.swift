@@ -147,22 +147,10 @@ struct SchemaValidator {
     // key with a did-you-mean: an object of many near misses is read once,
     // not once for each.
     var namesHeld: Set<String>?
-    if case .object(let members) = object.stored {
-      members.withUnsafeBufferPointer { buffer in
-        for index in buffer.indices {
-          validate(
-            buffer.baseAddress! + index, of: object, namesHeld: &namesHeld, in: dictionary, pushType: pushType)
-        }
-      }
-    } else if object.isObject {
-      // A large object kept as its bytes: a member at a time.
-      object.forEachMember { member in
-        withUnsafePointer(to: member) {
-          validate($0, of: object, namesHeld: &namesHeld, in: dictionary, pushType: pushType)
-        }
-      }
-    } else {
-      return
+    // A large object kept as its bytes is read a member at a time.
+    guard object.isObject else { return }
+    object.forEachMemberInPlace { member in
+      validate(member, of: object, namesHeld: &namesHeld, in: dictionary, pushType: pushType)
     }
     for (name, spec) in dictionary.possiblyRequired {
       let resolved = spec.resolved(for: pushType)

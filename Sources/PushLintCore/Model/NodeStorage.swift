@@ -319,6 +319,22 @@ public struct Node: Sendable {
     }
   }
 
+  /// Calls `body` with a pointer to each member of an object, in source
+  /// order (never, for other values): where `forEachMember` hands each
+  /// member over by value, copying it out of its array (a retain and
+  /// release of each string and array in it), this reads it in place. A
+  /// deferred object's members are built one at a time.
+  @inline(__always)
+  func forEachMemberInPlace(_ body: (UnsafePointer<Member>) throws -> Void) rethrows {
+    if case .object(let members) = stored {
+      try members.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices { try body(buffer.baseAddress! + index) }
+      }
+      return
+    }
+    try forEachMember { member in try withUnsafePointer(to: member) { try body($0) } }
+  }
+
   /// Whether a member of an object satisfies `predicate`, asked in source
   /// order without copying the members out of their array.
   @inline(__always)

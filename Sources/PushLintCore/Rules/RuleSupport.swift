@@ -20,10 +20,12 @@ let alertLocalizationKeys: [(prefix: String, key: String, arguments: String)] = 
 func alertShowsSomething(_ alert: Node) -> Bool {
   if alert.isPlaceholder { return true }
   if JSONType(of: alert) == .string { return alert.hasText }
-  return alert.containsMember { member in
-    alertTextKeys.contains { member.key.isSameKey(as: $0) }
-      && (member.value.hasText || member.value.isObject || member.value.isPlaceholder)
+  var shows = false
+  alert.forEachMemberInPlace { member in
+    guard !shows, alertTextKeys.contains(where: { member.pointee.key.isSameKey(as: $0) }) else { return }
+    shows = member.pointee.value.hasText || member.pointee.value.isObject || member.pointee.value.isPlaceholder
   }
+  return shows
 }
 
 private let alertTextKeys = ["title", "subtitle", "body", "loc-key", "title-loc-key", "subtitle-loc-key"]
