@@ -133,7 +133,7 @@ enum PushAnalysis {
     switch document.kind {
     case .payload:
       return PushInfo(payload: root, anchor: root) { info in
-        info.aps = root["aps"].flatMap { $0.isObject ? $0 : nil }
+        if let aps = root["aps"], aps.isObject { info.aps = aps }
         if !configuredHeaders.isEmpty {
           info.headerSource = .configured
           let at = root.openingSpan

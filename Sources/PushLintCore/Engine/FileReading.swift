@@ -192,11 +192,13 @@ extension Linter {
     var documents: [Document] = []
     documents.reserveCapacity(read.count)
     var unclaimedPlist: Node?
-    let mentionsPush = read.contains { $0.result.root == nil } && DocumentClassifier.mentionsPush(bytes)
+    let mentionsPush =
+      read.contains { if case .none = $0.result.root { true } else { false } }
+      && DocumentClassifier.mentionsPush(bytes)
     // Each result is moved out, not copied (a retain of each collection it
     // holds, and a release of each when the array goes), in order.
     read.reverse()
-    while let (index, result) = read.popLast() {
+    while case (let index, var result)? = read.popLast() {
       let kind: DocumentKind?
       if input.explicit, format == .yaml, result.findings.isEmpty,
         result.root.map({ if case .null = $0.value { true } else { false } }) ?? true
@@ -223,7 +225,7 @@ extension Linter {
         continue
       }
       var document = Document(
-        path: input.displayPath, index: index, format: format, kind: kind, root: result.root,
+        path: input.displayPath, index: index, format: format, kind: kind, root: result.root.take(),
         readerFindings: result.findings)
       document.readerFacts = ReaderFacts(compactSize: result.compactSize, keysAreUnique: result.keysAreUnique)
       if [.payload, .envelope, .fcmMessage].contains(kind) { document.template = template }
