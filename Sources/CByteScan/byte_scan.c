@@ -11,12 +11,19 @@
 
 // UTF-8 is checked sixteen bytes a step where the processor has SSSE3's
 // byte shuffle (every x86-64 Mac, and every x86-64 server of this century,
-// asked at run time: it is not part of x86-64's baseline); elsewhere, and
-// around a problem, a sequence at a time.
+// asked at run time: it is not part of x86-64's baseline), thirty-two with
+// AVX2 (most x86-64 processors since 2013, also asked); elsewhere, and
+// around a problem, a sequence at a time. PUSHLINT_NO_AVX2 leaves the
+// AVX2 step out, so that scripts/check-byte-scans checks the other on a
+// machine that has both.
 #if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 #define PUSHLINT_UTF8_SSSE3 1
 #include <cpuid.h>
 #include <tmmintrin.h>
+#if !defined(PUSHLINT_NO_AVX2)
+#define PUSHLINT_UTF8_AVX2 1
+#include <immintrin.h>
+#endif
 #endif
 
 static inline int is_special_string_byte(uint8_t byte) {
@@ -269,8 +276,102 @@ __attribute__((target("ssse3"))) static size_t checked_utf8_prefix(const uint8_t
 }
 #endif
 
+#if defined(PUSHLINT_UTF8_AVX2)
+static int has_avx2(void) {
+  // As `has_ssse3`. The processor must have AVX2 (leaf 7) and the system
+  // must save the 256-bit registers across switches (XGETBV's bits 1 and 2).
+  static int answer = 0;
+  int seen = __atomic_load_n(&answer, __ATOMIC_RELAXED);
+  if (seen == 0) {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    int with = 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
+      unsigned low = 0, high = 0;
+      __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+      with = (low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
+    }
+    seen = with ? 2 : 1;
+    __atomic_store_n(&answer, seen, __ATOMIC_RELAXED);
+  }
+  return seen == 2;
+}
+
+/// A 256-bit table of the same sixteen bytes in each half: AVX2's byte
+/// shuffle looks up within each half.
+#define TWICE(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+
+/// `utf8_block_problems` over thirty-two bytes.
+__attribute__((target("avx2"))) static inline __m256i utf8_block_problems_avx2(__m256i input, __m256i previous) {
+  const __m256i low_nibble = _mm256_set1_epi8(0x0F);
+  // The bytes before each: AVX2's alignr works within each half, so the
+  // halves are first paired as (previous high, input low).
+  __m256i straddle = _mm256_permute2x128_si256(previous, input, 0x21);
+  __m256i prev1 = _mm256_alignr_epi8(input, straddle, 15);
+  __m256i byte_1_high = _mm256_shuffle_epi8(
+      TWICE(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
+            (char)two_continuations, (char)two_continuations, (char)two_continuations, (char)two_continuations,
+            too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,
+            too_short | too_large | too_large_1000 | overlong_4),
+      _mm256_and_si256(_mm256_srli_epi16(prev1, 4), low_nibble));
+  __m256i byte_1_low = _mm256_shuffle_epi8(
+      TWICE((char)(carry | overlong_3 | overlong_2 | overlong_4), (char)(carry | overlong_2), (char)carry,
+            (char)carry, (char)(carry | too_large), (char)(carry | too_large | too_large_1000),
+            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
+            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
+            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
+            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000 | surrogate),
+            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000)),
+      _mm256_and_si256(prev1, low_nibble));
+  __m256i byte_2_high = _mm256_shuffle_epi8(
+      TWICE(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+            (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large_1000 | overlong_4),
+            (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large),
+            (char)(too_long | overlong_2 | two_continuations | surrogate | too_large),
+            (char)(too_long | overlong_2 | two_continuations | surrogate | too_large), too_short, too_short,
+            too_short, too_short),
+      _mm256_and_si256(_mm256_srli_epi16(input, 4), low_nibble));
+  __m256i special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
+  __m256i prev2 = _mm256_alignr_epi8(input, straddle, 14);
+  __m256i prev3 = _mm256_alignr_epi8(input, straddle, 13);
+  __m256i must_continue = _mm256_and_si256(
+      _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(0x60)), _mm256_subs_epu8(prev3, _mm256_set1_epi8(0x70))),
+      _mm256_set1_epi8((char)0x80));
+  return _mm256_or_si256(_mm256_xor_si256(must_continue, special), _mm256_cmpeq_epi8(input, _mm256_setzero_si256()));
+}
+#undef TWICE
+
+/// `checked_utf8_prefix` thirty-two bytes a step.
+__attribute__((target("avx2"))) static size_t checked_utf8_prefix_avx2(const uint8_t *bytes, size_t count,
+                                                                       size_t start) {
+  const __m256i last_leads_cut_short =
+      _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                       -1, -1, -1, -1, -1, (char)0xEF, (char)0xDF, (char)0xBF);
+  __m256i previous = _mm256_setzero_si256();
+  size_t index = start;
+  while (index + 32 <= count) {
+    __m256i input = _mm256_loadu_si256((const __m256i *)(bytes + index));
+    __m256i problems = _mm256_movemask_epi8(input) == 0
+                           ? _mm256_or_si256(_mm256_subs_epu8(previous, last_leads_cut_short),
+                                             _mm256_cmpeq_epi8(input, _mm256_setzero_si256()))
+                           : utf8_block_problems_avx2(input, previous);
+    if (!_mm256_testz_si256(problems, problems)) break;
+    previous = input;
+    index += 32;
+  }
+  if (index < start + 4) return start;
+  size_t place = index - 4;
+  while (place > start && (bytes[place] & 0xC0) == 0x80) place -= 1;
+  return place;
+}
+#endif
+
 size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
+#if defined(PUSHLINT_UTF8_AVX2)
+  if (start + 64 <= count && has_avx2()) {
+    index = checked_utf8_prefix_avx2(bytes, count, start);
+  } else
+#endif
 #if defined(PUSHLINT_UTF8_SSSE3)
   if (start + 32 <= count && has_ssse3()) index = checked_utf8_prefix(bytes, count, start);
 #endif

@@ -177,8 +177,8 @@ int main(void) {
     check_measure(bytes, 0, count, written, extra);
   }
   // Well-formed text in every length of sequence, long enough for the
-  // sixteen-byte UTF-8 check, then one byte changed or the end cut: a
-  // problem deep inside, after many steps that found none.
+  // sixteen- and thirty-two-byte UTF-8 checks, then one byte changed or the
+  // end cut: a problem deep inside, after many steps that found none.
   for (long round = 0; round < 300000; round++) {
     uint8_t *bytes = storage + next_random() % 16;
     size_t count = 0, limit = 24 + next_random() % 116;
@@ -215,6 +215,23 @@ int main(void) {
     size_t got = pushlint_first_invalid_utf8(bytes, count, 0);
     size_t expected = reference_invalid_utf8(bytes, count, 0);
     if (got != expected) fail("first_invalid_utf8 of text", bytes, count, 0, expected, got);
+  }
+  // One sequence in ASCII text, whole or cut short, at every place: some
+  // end a step of the vector checks with the step after them all ASCII,
+  // which those steps check apart.
+  static const uint8_t leads[] = {0xC3, 0xE2, 0xF0};
+  for (size_t place = 0; place < 140; place++) {
+    for (size_t kind = 0; kind < 3; kind++) {
+      for (size_t given = 0; given <= kind + 1; given++) {
+        uint8_t text[160];
+        memset(text, 'a', sizeof text);
+        text[place] = leads[kind];
+        for (size_t next = 0; next < given; next++) text[place + 1 + next] = 0x90;
+        size_t got = pushlint_first_invalid_utf8(text, sizeof text, 0);
+        size_t expected = reference_invalid_utf8(text, sizeof text, 0);
+        if (got != expected) fail("first_invalid_utf8 of one sequence", text, sizeof text, 0, expected, got);
+      }
+    }
   }
   if (failures) {
     fprintf(stderr, "%d mismatches\n", failures);
