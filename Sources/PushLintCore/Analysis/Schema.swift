@@ -74,6 +74,11 @@ public final class KeySpec: Sendable {
     self.fields = fields
     stringValues = (fields.values ?? []).compactMap { if case .string(let string) = $0 { string } else { nil } }
     pushTypeSpecs = fields.forPushTypes.map { ($0.key, $0.value) }
+    settlesStrings =
+      fields.types.contains(.string) && fields.values == nil && fields.format == nil && fields.maxBytes == nil
+    allowsBooleans = fields.types.contains(.boolean)
+    allowsNull = fields.types.contains(.null)
+    isPlain = fields.pushTypes == nil && fields.deprecated == nil && fields.since.isEmpty
   }
 
   public var types: [JSONType] { fields.types }
@@ -100,14 +105,22 @@ public final class KeySpec: Sendable {
 
   /// Whether a value of `type` (or a placeholder) is all this key asks:
   /// a string with no values, format or length to meet, a boolean, null.
+  /// Worked out once: every member of every document asks.
   func settles(_ type: JSONType) -> Bool {
     switch type {
     case .placeholder: true
-    case .string: types.contains(.string) && values == nil && format == nil && maxBytes == nil
-    case .boolean, .null: types.contains(type)
+    case .string: settlesStrings
+    case .boolean: allowsBooleans
+    case .null: allowsNull
     case .number, .array, .object: false
     }
   }
+  private let settlesStrings: Bool
+  private let allowsBooleans: Bool
+  private let allowsNull: Bool
+  /// Whether the key is for every push type, not deprecated and on every
+  /// OS version: nothing to report of the key itself, whatever its value.
+  let isPlain: Bool
 
   /// The spec that applies for `pushType`.
   public func resolved(for pushType: String?) -> KeySpec {

@@ -180,19 +180,21 @@ struct SchemaValidator {
       return
     }
     let spec = generalSpec.resolved(for: pushType)
-    if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
-      report(
-        .unknownKey(.otherPushType(key: member.pointee.key, pushTypes: pushTypes, pushType: pushType)),
-        member.pointee.keySpan, pointer: member.pointee.value.pointer)
-      return
+    if !spec.isPlain {
+      if let pushTypes = spec.pushTypes, let pushType, !pushTypes.contains(pushType) {
+        report(
+          .unknownKey(.otherPushType(key: member.pointee.key, pushTypes: pushTypes, pushType: pushType)),
+          member.pointee.keySpan, pointer: member.pointee.value.pointer)
+        return
+      }
+      if let reason = spec.deprecated {
+        report(
+          .deprecatedKey(.key(name: name, reason: reason, value: member.pointee.value.span)), member.pointee.keySpan,
+          pointer: member.pointee.value.pointer)
+      }
+      reportUnavailable(
+        .key(name), since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
     }
-    if let reason = spec.deprecated {
-      report(
-        .deprecatedKey(.key(name: name, reason: reason, value: member.pointee.value.span)), member.pointee.keySpan,
-        pointer: member.pointee.value.pointer)
-    }
-    reportUnavailable(
-      .key(name), since: spec.since, at: member.pointee.keySpan, pointer: member.pointee.value.pointer)
     let outer = invalidSeverity
     invalidSeverity = spec.fields.whenInvalid ?? dictionary.whenInvalid
     // Most members are a string, a boolean or null the schema allows and
