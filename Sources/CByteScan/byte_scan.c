@@ -635,6 +635,8 @@ static inline int is_digit_at(const uint8_t *bytes, size_t count, size_t index) 
 __attribute__((always_inline)) static inline void skip_json_whitespace(
     const uint8_t *bytes, size_t count, size_t *index, pushlint_json_skip *state) {
   size_t at = *index;
+  // Compact JSON has none: one comparison tells.
+  if (at < count && bytes[at] > ' ') return;
   while (at < count && is_json_whitespace(bytes[at])) {
     if (bytes[at] == '\n') {
       state->newlines += 1;
@@ -712,6 +714,18 @@ typedef struct {
   size_t start, length;
 } key_range;
 
+/// `memcmp(one, other, length) == 0`, inlined for the short keys most
+/// objects have: each key is compared with every earlier key of its length.
+static inline bool same_key_bytes(const uint8_t *one, const uint8_t *other, size_t length) {
+  if (length <= 8) {
+    for (size_t index = 0; index < length; index++) {
+      if (one[index] != other[index]) return false;
+    }
+    return true;
+  }
+  return memcmp(one, other, length) == 0;
+}
+
 /// A key at `*index` and its colon. With `check_keys`, the key is plain
 /// ASCII and no earlier key of its object (from `keys[first]` on) has its
 /// bytes; it joins them. Without, any string.
@@ -742,7 +756,7 @@ __attribute__((always_inline)) static inline bool skip_json_key(
     size_t length = at - start;
     if (*key_count - first >= skip_keys_per_object || *key_count >= skip_keys) return false;
     for (size_t earlier = first; earlier < *key_count; earlier++) {
-      if (keys[earlier].length == length && memcmp(bytes + keys[earlier].start, bytes + start, length) == 0) {
+      if (keys[earlier].length == length && same_key_bytes(bytes + keys[earlier].start, bytes + start, length)) {
         return false;
       }
     }
