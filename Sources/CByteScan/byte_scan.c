@@ -542,6 +542,30 @@ static inline size_t utf8_length(uint32_t scalar) {
   return scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4;
 }
 
+/// `scalar` written in UTF-8 at `out`; how many bytes it took.
+static inline size_t write_utf8(uint8_t *out, uint32_t scalar) {
+  if (scalar < 0x80) {
+    out[0] = (uint8_t)scalar;
+    return 1;
+  }
+  if (scalar < 0x800) {
+    out[0] = (uint8_t)(0xC0 | scalar >> 6);
+    out[1] = (uint8_t)(0x80 | (scalar & 0x3F));
+    return 2;
+  }
+  if (scalar < 0x10000) {
+    out[0] = (uint8_t)(0xE0 | scalar >> 12);
+    out[1] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
+    out[2] = (uint8_t)(0x80 | (scalar & 0x3F));
+    return 3;
+  }
+  out[0] = (uint8_t)(0xF0 | scalar >> 18);
+  out[1] = (uint8_t)(0x80 | (scalar >> 12 & 0x3F));
+  out[2] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
+  out[3] = (uint8_t)(0x80 | (scalar & 0x3F));
+  return 4;
+}
+
 long pushlint_unescape_json_string(
     const uint8_t *bytes, size_t start, size_t end, uint8_t *out, size_t *extra) {
   size_t index = start, written = 0, added = 0;
@@ -555,25 +579,35 @@ long pushlint_unescape_json_string(
     }
     uint32_t scalar = decode_escape(bytes, &index, end);
     if (scalar > 0x10FFFF) return -1;
-    if (scalar < 0x80) {
-      out[written++] = (uint8_t)scalar;
-      added += compact_extra(scalar);
-    } else if (scalar < 0x800) {
-      out[written++] = (uint8_t)(0xC0 | scalar >> 6);
-      out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
-    } else if (scalar < 0x10000) {
-      out[written++] = (uint8_t)(0xE0 | scalar >> 12);
-      out[written++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
-      out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
-    } else {
-      out[written++] = (uint8_t)(0xF0 | scalar >> 18);
-      out[written++] = (uint8_t)(0x80 | (scalar >> 12 & 0x3F));
-      out[written++] = (uint8_t)(0x80 | (scalar >> 6 & 0x3F));
-      out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
-    }
+    if (scalar < 0x80) added += compact_extra(scalar);
+    written += write_utf8(out + written, scalar);
   }
   *extra = added;
   return (long)written;
+}
+
+long pushlint_unescape_json_string_to_end(
+    const uint8_t *bytes, size_t count, size_t start, uint8_t *out, size_t capacity, size_t *end, size_t *extra) {
+  size_t index = start, written = 0, added = 0;
+  while (index < count) {
+    uint8_t byte = bytes[index];
+    if (byte == '"') {
+      *end = index;
+      *extra = added;
+      return (long)written;
+    }
+    if (byte != '\\') {
+      if (byte < 0x20 || written == capacity) return -1;
+      out[written++] = byte;
+      index += 1;
+      continue;
+    }
+    uint32_t scalar = decode_escape(bytes, &index, count);
+    if (scalar > 0x10FFFF || capacity - written < 4) return -1;
+    if (scalar < 0x80) added += compact_extra(scalar);
+    written += write_utf8(out + written, scalar);
+  }
+  return -1;
 }
 
 long pushlint_measure_json_string(

@@ -51,6 +51,36 @@ static void check_measure(const uint8_t *bytes, size_t start, size_t end, long w
   if (non_ascii != expected) fail("measure_json_string non-ASCII", bytes, end, start, expected, non_ascii);
 }
 
+/// `pushlint_unescape_json_string_to_end` against the two passes it
+/// stands for: the end `pushlint_json_string_end` finds, a quote, then the
+/// content up to it unescaped. The same bytes, extra bytes and end, or -1
+/// for both; or -1 alone where the room given was short of what the
+/// content needs and four bytes more (an escape asks for four). Nothing is
+/// written past the room.
+static void check_one_pass(const uint8_t *bytes, size_t count, size_t start, size_t capacity) {
+  uint8_t two[192], one[192];
+  size_t end = pushlint_json_string_end(bytes, count, start);
+  long expected = -1;
+  size_t expected_extra = 0;
+  if (end < count && bytes[end] == '"') expected = pushlint_unescape_json_string(bytes, start, end, two, &expected_extra);
+  size_t got_end = 0, got_extra = 0;
+  memset(one, 0xAA, sizeof one);
+  long got = pushlint_unescape_json_string_to_end(bytes, count, start, one, capacity, &got_end, &got_extra);
+  for (size_t index = capacity; index < sizeof one; index++) {
+    if (one[index] != 0xAA) {
+      fail("unescape_json_string_to_end wrote past its room", bytes, count, start, capacity, index);
+      break;
+    }
+  }
+  if (got < 0) {
+    if (expected >= 0 && (size_t)expected + 4 <= capacity) fail("unescape_json_string_to_end", bytes, count, start, (size_t)expected, (size_t)got);
+    return;
+  }
+  if (got != expected || got_end != end || got_extra != expected_extra || memcmp(one, two, (size_t)got) != 0) {
+    fail("unescape_json_string_to_end", bytes, count, start, (size_t)expected, (size_t)got);
+  }
+}
+
 static size_t first_where(const uint8_t *bytes, size_t count, size_t start, int (*test)(uint8_t)) {
   size_t index = start;
   while (index < count && !test(bytes[index])) index++;
@@ -156,6 +186,7 @@ int main(void) {
       for (long index = 0; index < written; index++) digest = (digest ^ out[index]) * 1099511628211ULL;
     }
     check_measure(bytes, start, count, written, extra);
+    check_one_pass(bytes, count, start, next_random() % 2 ? 192 : (size_t)(next_random() % 40));
   }
   // Strings of escapes (\u escapes above all, surrogate pairs, lone and
   // broken ones), which the random bytes above seldom spell: measured as
@@ -175,6 +206,10 @@ int main(void) {
     size_t extra = 0;
     long written = pushlint_unescape_json_string(bytes, 0, count, out, &extra);
     check_measure(bytes, 0, count, written, extra);
+    // Closed by a quote, with more after it: one pass must stop there.
+    bytes[count] = '"';
+    memcpy(bytes + count + 1, "\\u00e9\"", 8);
+    check_one_pass(bytes, count + 9, 0, next_random() % 2 ? 192 : (size_t)(next_random() % 40));
   }
   // Well-formed text in every length of sequence, long enough for the
   // sixteen- and thirty-two-byte UTF-8 checks, then one byte changed or the

@@ -54,6 +54,15 @@ size_t pushlint_json_string_end(const uint8_t *bytes, size_t count, size_t start
 long pushlint_unescape_json_string(
     const uint8_t *bytes, size_t start, size_t end, uint8_t *out, size_t *extra);
 
+/// `pushlint_unescape_json_string` in one pass, its closing quote found as
+/// it goes: the content from `start` on, up to the first quote no escape
+/// holds, written into `out`, which has room for `capacity` bytes. Sets
+/// `end` to that quote and `extra` as the other does, and returns how many
+/// bytes it wrote; -1, with `end` unset, where the other returns -1, where
+/// `count` comes first, or where the content needs more room.
+long pushlint_unescape_json_string_to_end(
+    const uint8_t *bytes, size_t count, size_t start, uint8_t *out, size_t capacity, size_t *end, size_t *extra);
+
 /// What `pushlint_unescape_json_string` would write, measured without
 /// writing it: the bytes of the content unescaped, or -1 where that
 /// returns -1; `extra` as there. `has_non_ascii` is set when a byte of the

@@ -811,13 +811,34 @@ struct JSONScanner {
     throw error(at: index, .unterminatedString)
   }
 
-  /// A string with escapes, with `index` on its first backslash, read in
-  /// two passes: its end found, then its content unescaped into the
-  /// string's own storage. Nil, with `index` unmoved, for anything the
-  /// byte-by-byte reading below must word: a control byte, a broken escape,
-  /// the end of the file, a string past the limit.
+  /// Strings with escapes of up to this many bytes unescaped are read in
+  /// one pass, on the machine stack.
+  private static let onePassStringBytes = 1024
+
+  /// A string with escapes, with `index` on its first backslash: unescaped
+  /// up to its closing quote in one pass into a buffer, then copied into
+  /// the string; past `onePassStringBytes`, in two passes, its end found,
+  /// then its content unescaped into the string's own storage. Nil, with
+  /// `index` unmoved, for anything the byte-by-byte reading below must
+  /// word: a control byte, a broken escape, the end of the file, a string
+  /// past the limit.
   private mutating func unescapedString(contentStart: Int) -> String? {
     guard let base = bytes.baseAddress else { return nil }
+    var onePassEnd = 0
+    var onePassExtra = 0
+    var onePassWritten = -1
+    let onePass = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.onePassStringBytes) {
+      scratch -> String? in
+      onePassWritten = pushlint_unescape_json_string_to_end(
+        base, bytes.count, contentStart, scratch.baseAddress!, scratch.count, &onePassEnd, &onePassExtra)
+      guard onePassWritten >= 0 else { return nil }
+      return String(utf8Bytes: UnsafeBufferPointer(rebasing: scratch[..<onePassWritten]))
+    }
+    if let onePass, onePassWritten <= maxStringBytes {
+      escapeSavings += onePassEnd - contentStart - (onePass.utf8.count + onePassExtra)
+      index = onePassEnd + 1
+      return onePass
+    }
     let end = pushlint_json_string_end(base, bytes.count, index)
     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
     var written = -1
