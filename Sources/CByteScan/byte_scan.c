@@ -610,6 +610,36 @@ long pushlint_unescape_json_string_to_end(
   return -1;
 }
 
+long pushlint_measure_json_string_to_end(
+    const uint8_t *bytes, size_t count, size_t start, size_t *end, size_t *extra, bool *has_non_ascii) {
+  size_t index = start, length = 0, added = 0;
+  bool non_ascii = false;
+  while (index < count) {
+    uint8_t byte = bytes[index];
+    if (byte == '\\') {
+      // Text in other scripts arrives as one escape after another: the next
+      // is asked for first, before a search for the end of a plain run.
+      uint32_t scalar = decode_escape(bytes, &index, count);
+      if (scalar > 0x10FFFF) return -1;
+      length += utf8_length(scalar);
+      if (scalar < 0x80) added += compact_extra(scalar);
+      continue;
+    }
+    if (byte == '"') {
+      *end = index;
+      *extra = added;
+      *has_non_ascii = non_ascii;
+      return (long)length;
+    }
+    if (byte < 0x20) return -1;
+    size_t run_end = pushlint_first_special_string_byte(bytes, count, index + 1);
+    for (size_t at = index; at < run_end; at++) non_ascii |= bytes[at] >= 0x80;
+    length += run_end - index;
+    index = run_end;
+  }
+  return -1;
+}
+
 long pushlint_measure_json_string(
     const uint8_t *bytes, size_t start, size_t end, size_t *extra, bool *has_non_ascii) {
   size_t index = start, length = 0, added = 0;
@@ -695,11 +725,9 @@ __attribute__((always_inline)) static inline bool skip_json_string(
     return true;
   }
   if (bytes[at] != '\\') return false;
-  size_t end = pushlint_json_string_end(bytes, count, at);
-  if (end >= count || bytes[end] != '"') return false;
-  size_t extra = 0;
+  size_t end = 0, extra = 0;
   bool has_non_ascii = false;
-  long length = pushlint_measure_json_string(bytes, content_start, end, &extra, &has_non_ascii);
+  long length = pushlint_measure_json_string_to_end(bytes, count, content_start, &end, &extra, &has_non_ascii);
   if (length < 0 || (size_t)length > max_string_bytes) return false;
   if (has_non_ascii && pushlint_first_invalid_utf8(bytes, end, content_start) != end) return false;
   state->escape_savings += end - content_start - ((size_t)length + extra);

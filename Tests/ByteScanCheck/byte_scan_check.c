@@ -81,6 +81,27 @@ static void check_one_pass(const uint8_t *bytes, size_t count, size_t start, siz
   }
 }
 
+/// `pushlint_measure_json_string_to_end` against the two passes it stands
+/// for: the end `pushlint_json_string_end` finds, a quote, then the
+/// content up to it measured. The same length, extra bytes, non-ASCII
+/// answer and end, or -1 for both.
+static void check_measure_to_end(const uint8_t *bytes, size_t count, size_t start) {
+  size_t end = pushlint_json_string_end(bytes, count, start);
+  long expected = -1;
+  size_t expected_extra = 0;
+  bool expected_non_ascii = false;
+  if (end < count && bytes[end] == '"') {
+    expected = pushlint_measure_json_string(bytes, start, end, &expected_extra, &expected_non_ascii);
+  }
+  size_t got_end = 0, got_extra = 0;
+  bool got_non_ascii = false;
+  long got = pushlint_measure_json_string_to_end(bytes, count, start, &got_end, &got_extra, &got_non_ascii);
+  if (got != expected || (got >= 0 && (got_end != end || got_extra != expected_extra ||
+                                       got_non_ascii != expected_non_ascii))) {
+    fail("measure_json_string_to_end", bytes, count, start, (size_t)expected, (size_t)got);
+  }
+}
+
 static size_t first_where(const uint8_t *bytes, size_t count, size_t start, int (*test)(uint8_t)) {
   size_t index = start;
   while (index < count && !test(bytes[index])) index++;
@@ -187,6 +208,7 @@ int main(void) {
     }
     check_measure(bytes, start, count, written, extra);
     check_one_pass(bytes, count, start, next_random() % 2 ? 192 : (size_t)(next_random() % 40));
+    check_measure_to_end(bytes, count, start);
   }
   // Strings of escapes (\u escapes above all, surrogate pairs, lone and
   // broken ones), which the random bytes above seldom spell: measured as
@@ -210,6 +232,7 @@ int main(void) {
     bytes[count] = '"';
     memcpy(bytes + count + 1, "\\u00e9\"", 8);
     check_one_pass(bytes, count + 9, 0, next_random() % 2 ? 192 : (size_t)(next_random() % 40));
+    check_measure_to_end(bytes, count + 9, 0);
   }
   // Well-formed text in every length of sequence, long enough for the
   // sixteen- and thirty-two-byte UTF-8 checks, then one byte changed or the

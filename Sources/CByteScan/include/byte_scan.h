@@ -71,6 +71,13 @@ long pushlint_unescape_json_string_to_end(
 long pushlint_measure_json_string(
     const uint8_t *bytes, size_t start, size_t end, size_t *extra, bool *has_non_ascii);
 
+/// `pushlint_measure_json_string` in one pass, its closing quote found as
+/// it goes (as `pushlint_unescape_json_string_to_end` finds it): sets `end`
+/// to that quote; -1, with `end` unset, where the other returns -1 or
+/// where `count` comes first.
+long pushlint_measure_json_string_to_end(
+    const uint8_t *bytes, size_t count, size_t start, size_t *end, size_t *extra, bool *has_non_ascii);
+
 /// What `pushlint_skip_json_value` counts on its way: the caller sets
 /// `index` (where the value starts) and the counts, which it adds to
 /// (`outer_commas` it sets).
