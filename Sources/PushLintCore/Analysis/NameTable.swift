@@ -39,15 +39,18 @@ struct NameTable: Sendable {
     }
   }
 
-  /// FNV-1a over the UTF-8 bytes: names are short.
+  /// The length and three of the bytes, mixed: a table holds a few dozen
+  /// names, which these tell apart nearly always, and a name that shares
+  /// its slot costs a comparison. Any key a document holds is looked up,
+  /// so a lookup must not walk every byte of a long one.
   static func hash(_ name: String) -> Int {
     var name = name
     return name.withUTF8 { bytes in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+      guard let first = bytes.first, let last = bytes.last else { return 0 }
+      var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+      hash ^= UInt64(first) | UInt64(bytes[bytes.count / 2]) << 8 | UInt64(last) << 16
+      hash &*= 0xBF58_476D_1CE4_E5B9
+      return Int(truncatingIfNeeded: hash ^ (hash >> 31))
     }
   }
 }
