@@ -264,7 +264,7 @@ enum PushAnalysis {
         contentAvailable = member.pointee.value
       } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
         hasSoundOrBadge = true
-      } else if !hasLiveActivityKey, schema.liveActivityKeys.contains(where: { $0.isSameKey(as: key) }) {
+      } else if !hasLiveActivityKey, schema.isLiveActivityKey(key) {
         hasLiveActivityKey = true
       } else if key.isSameKey(as: "content-changed") {
         hasContentChanged = true

@@ -225,6 +225,11 @@ public final class PushSchema: Sendable {
   public let pushTypes: [String: PushTypeInfo]
   public let pushTypeNames: [String]
   public let liveActivityKeys: [String]
+  private let liveActivityKeyTable: NameTable
+
+  /// Whether `key` is one of `liveActivityKeys`, looked up by its bytes:
+  /// every key of every `aps` that is no other is asked.
+  func isLiveActivityKey(_ key: String) -> Bool { liveActivityKeyTable.position(of: key) != nil }
   private let limitsWithoutTargets: PayloadLimits
 
   /// The schemas that list `key`, in name order (case-sensitive ones only).
@@ -329,6 +334,7 @@ public final class PushSchema: Sendable {
     self.pushTypes = pushTypes
     self.pushTypeNames = pushTypeNames
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
+    liveActivityKeyTable = NameTable(liveActivityKeys)
     let schemas = try PushSchema.dictionarySchemas(root["schemas"])
     self.schemas = schemas
     schemaList = Array(schemas.values)
