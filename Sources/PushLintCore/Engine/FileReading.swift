@@ -73,6 +73,13 @@ extension Linter {
       return nil
     }
 
+    /// Whether `unclaimedPlist` is there, asked without copying what the
+    /// file holds (its documents, its comments and the property list).
+    var hasUnclaimedPlist: Bool {
+      if case .documents(_, _, .some) = content { return true }
+      return false
+    }
+
     /// A document found after reading: a registration document of source
     /// code, or a property list an Xcode project names.
     mutating func add(_ document: Document) {

@@ -119,7 +119,7 @@ extension Linter {
     let file = read(bytes: bytes, input: input)
     // A closure rather than `isContext` itself: a method of the linter
     // taken as a value copies the linter.
-    guard !file.isCode, file.sound == nil, file.unclaimedPlist == nil,
+    guard !file.isCode, file.sound == nil, !file.hasUnclaimedPlist,
       !file.documents.contains(where: { isContext($0) })
     else {
       return report(bytes: bytes, path: path, currentDirectory: context.base)
