@@ -149,9 +149,10 @@ extension Linter {
   }
 
   private func report(outcome: FileOutcome) -> LintReport {
-    var report = LintReport(
-      diagnostics: outcome.diagnostics.sorted(by: Diagnostic.reportOrder), files: 1, documents: outcome.documents,
-      fileErrors: [])
+    // Most payloads a validator checks have no finding, or one: nothing to sort.
+    let diagnostics =
+      outcome.diagnostics.count > 1 ? outcome.diagnostics.sorted(by: Diagnostic.reportOrder) : outcome.diagnostics
+    var report = LintReport(diagnostics: diagnostics, files: 1, documents: outcome.documents, fileErrors: [])
     report.unshown = outcome.unshown
     report.hidden = outcome.hidden
     report.hiddenFixes = outcome.hiddenFixes
