@@ -374,6 +374,26 @@ import Testing
     }
   }
 
+  /// Whether text is all ASCII, which lets the reader count columns in
+  /// bytes: NULs before, between and after do not end the scan, and a byte
+  /// past ASCII anywhere, after NULs or not, is found.
+  @Test func asciiIsToldPastNULsAndAtEveryOffset() {
+    #expect(EncodingCheck.isASCII(UnsafeBufferPointer(start: nil, count: 0)))
+    for count in [1, 15, 16, 17, 40] {
+      for nul in [nil, 0, count / 2, count - 1] {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+        if let nul { bytes[nul] = 0 }
+        #expect(bytes.withUnsafeBufferPointer(EncodingCheck.isASCII), "NUL at \(nul ?? -1) of \(count)")
+        for offset in 0..<count where offset != nul {
+          var other = bytes
+          other[offset] = 0xC3
+          #expect(
+            !other.withUnsafeBufferPointer(EncodingCheck.isASCII), "0xC3 at \(offset), NUL at \(nul ?? -1) of \(count)")
+        }
+      }
+    }
+  }
+
   /// The encoding check agrees with the standard library's UTF-8 decoding
   /// on where the text first goes wrong: every lead and continuation byte
   /// at the edges of its ranges, in sequences whole, cut short and run
