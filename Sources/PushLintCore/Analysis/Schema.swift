@@ -73,7 +73,8 @@ public final class KeySpec: Sendable {
   init(_ fields: KeySpecFields) {
     self.fields = fields
     stringValues = (fields.values ?? []).compactMap { if case .string(let string) = $0 { string } else { nil } }
-    pushTypeSpecs = fields.forPushTypes.map { ($0.key, $0.value) }
+    // Built at start-up for every key of the schema, most of them without.
+    pushTypeSpecs = fields.forPushTypes.isEmpty ? [] : fields.forPushTypes.map { ($0.key, $0.value) }
     settlesStrings =
       fields.types.contains(.string) && fields.values == nil && fields.format == nil && fields.maxBytes == nil
     allowsBooleans = fields.types.contains(.boolean)
