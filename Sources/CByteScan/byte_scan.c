@@ -21,7 +21,7 @@
 #include <cpuid.h>
 #include <tmmintrin.h>
 #if !defined(PUSHLINT_NO_AVX2)
-#define PUSHLINT_UTF8_AVX2 1
+#define PUSHLINT_AVX2 1
 #include <immintrin.h>
 #endif
 #endif
@@ -29,6 +29,27 @@
 static inline int is_special_string_byte(uint8_t byte) {
   return byte == '"' || byte == '\\' || byte < 0x20;
 }
+
+#if defined(PUSHLINT_AVX2)
+static int has_avx2(void) {
+  // As `has_ssse3`. The processor must have AVX2 (leaf 7) and the system
+  // must save the 256-bit registers across switches (XGETBV's bits 1 and 2).
+  static int answer = 0;
+  int seen = __atomic_load_n(&answer, __ATOMIC_RELAXED);
+  if (seen == 0) {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    int with = 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
+      unsigned low = 0, high = 0;
+      __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+      with = (low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
+    }
+    seen = with ? 2 : 1;
+    __atomic_store_n(&answer, seen, __ATOMIC_RELAXED);
+  }
+  return seen == 2;
+}
+#endif
 
 #if !defined(__SSE2__)
 static const uint64_t ones = 0x0101010101010101ULL;
@@ -139,8 +160,33 @@ size_t pushlint_end_of_clean_ascii(const uint8_t *bytes, size_t count, size_t st
   return index;
 }
 
+#if defined(PUSHLINT_AVX2)
+/// Where `pushlint_first_byte_pair` goes on from, thirty-two bytes a step:
+/// the pair it found, or the place past which too few bytes are left.
+__attribute__((target("avx2"))) static size_t first_byte_pair_avx2(const uint8_t *bytes, size_t count,
+                                                                   size_t index, uint8_t byte) {
+  const __m256i wanted = _mm256_set1_epi8((char)byte);
+  while (index + 33 <= count) {
+    unsigned here =
+        (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(bytes + index)), wanted));
+    if (here != 0) {
+      unsigned next = (unsigned)_mm256_movemask_epi8(
+          _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(bytes + index + 1)), wanted));
+      if ((here & next) != 0) return index + (size_t)__builtin_ctz(here & next);
+    }
+    index += 32;
+  }
+  return index;
+}
+#endif
+
 size_t pushlint_first_byte_pair(const uint8_t *bytes, size_t count, size_t start, uint8_t byte) {
   size_t index = start;
+#if defined(PUSHLINT_AVX2)
+  // Every JSON and YAML file is searched for `{{`: the steps below find a
+  // pair this found at once.
+  if (start + 64 <= count && has_avx2()) index = first_byte_pair_avx2(bytes, count, start, byte);
+#endif
 #if defined(__SSE2__)
   // The chunk a byte later is compared only where the byte is found: a
   // payload has few braces, and JSON's own come one at a time.
@@ -276,26 +322,7 @@ __attribute__((target("ssse3"))) static size_t checked_utf8_prefix(const uint8_t
 }
 #endif
 
-#if defined(PUSHLINT_UTF8_AVX2)
-static int has_avx2(void) {
-  // As `has_ssse3`. The processor must have AVX2 (leaf 7) and the system
-  // must save the 256-bit registers across switches (XGETBV's bits 1 and 2).
-  static int answer = 0;
-  int seen = __atomic_load_n(&answer, __ATOMIC_RELAXED);
-  if (seen == 0) {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    int with = 0;
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
-      unsigned low = 0, high = 0;
-      __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-      with = (low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
-    }
-    seen = with ? 2 : 1;
-    __atomic_store_n(&answer, seen, __ATOMIC_RELAXED);
-  }
-  return seen == 2;
-}
-
+#if defined(PUSHLINT_AVX2)
 /// A 256-bit table of the same sixteen bytes in each half: AVX2's byte
 /// shuffle looks up within each half.
 #define TWICE(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
@@ -367,7 +394,7 @@ __attribute__((target("avx2"))) static size_t checked_utf8_prefix_avx2(const uin
 
 size_t pushlint_first_invalid_utf8(const uint8_t *bytes, size_t count, size_t start) {
   size_t index = start;
-#if defined(PUSHLINT_UTF8_AVX2)
+#if defined(PUSHLINT_AVX2)
   if (start + 64 <= count && has_avx2()) {
     index = checked_utf8_prefix_avx2(bytes, count, start);
   } else
