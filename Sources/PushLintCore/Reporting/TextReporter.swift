@@ -61,8 +61,10 @@ public enum SafeText {
 public enum TextReporter {
   public static func line(for diagnostic: Diagnostic) -> String {
     // Appended piece by piece: a chain of `+` would build each
-    // intermediate string first.
+    // intermediate string first. Room for all of it is made at once, not
+    // grown piece by piece.
     var line = SafeText.escape(diagnostic.path)
+    line.reserveCapacity(line.utf8.count + diagnostic.message.utf8.count + diagnostic.rule.utf8.count + 40)
     line += ":"
     line += String(diagnostic.span.start.line)
     line += ":"
