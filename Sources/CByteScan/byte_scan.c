@@ -30,24 +30,43 @@ static inline int is_special_string_byte(uint8_t byte) {
   return byte == '"' || byte == '\\' || byte < 0x20;
 }
 
-#if defined(PUSHLINT_AVX2)
-static int has_avx2(void) {
-  // As `has_ssse3`. The processor must have AVX2 (leaf 7) and the system
-  // must save the 256-bit registers across switches (XGETBV's bits 1 and 2).
-  static int answer = 0;
-  int seen = __atomic_load_n(&answer, __ATOMIC_RELAXED);
+#if defined(PUSHLINT_UTF8_SSSE3)
+/// `ask()`, asked once: 0 unknown, 1 no, 2 yes, in a relaxed atomic, since
+/// threads may ask at once and all get the same answer.
+static int remembered(int *answer, int (*ask)(void)) {
+  int seen = __atomic_load_n(answer, __ATOMIC_RELAXED);
   if (seen == 0) {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    int with = 0;
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
-      unsigned low = 0, high = 0;
-      __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-      with = (low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
-    }
-    seen = with ? 2 : 1;
-    __atomic_store_n(&answer, seen, __ATOMIC_RELAXED);
+    seen = ask() ? 2 : 1;
+    __atomic_store_n(answer, seen, __ATOMIC_RELAXED);
   }
   return seen == 2;
+}
+
+static int asks_ssse3(void) {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3);
+}
+
+static int has_ssse3(void) {
+  static int answer = 0;
+  return remembered(&answer, asks_ssse3);
+}
+#endif
+
+#if defined(PUSHLINT_AVX2)
+/// The processor has AVX2 (leaf 7) and the system saves the 256-bit
+/// registers across switches (XGETBV's bits 1 and 2).
+static int asks_avx2(void) {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE) || !(ecx & bit_AVX)) return 0;
+  unsigned low = 0, high = 0;
+  __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+  return (low & 6) == 6 && __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (ebx & bit_AVX2);
+}
+
+static int has_avx2(void) {
+  static int answer = 0;
+  return remembered(&answer, asks_avx2);
 }
 #endif
 
@@ -217,18 +236,6 @@ size_t pushlint_first_byte_pair(const uint8_t *bytes, size_t count, size_t start
 static inline int is_continuation(uint8_t byte) { return (byte & 0xC0) == 0x80; }
 
 #if defined(PUSHLINT_UTF8_SSSE3)
-static int has_ssse3(void) {
-  // 0 unknown, 1 without, 2 with: a relaxed atomic, since threads may ask
-  // at once and all get the same answer.
-  static int answer = 0;
-  int seen = __atomic_load_n(&answer, __ATOMIC_RELAXED);
-  if (seen == 0) {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    seen = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) ? 2 : 1;
-    __atomic_store_n(&answer, seen, __ATOMIC_RELAXED);
-  }
-  return seen == 2;
-}
 
 // The lookup algorithm of Keiser and Lemire, "Validating UTF-8 In Less Than
 // One Instruction Per Byte" (Software: Practice and Experience, 2021): each
@@ -249,34 +256,41 @@ enum {
   carry = too_short | too_long | two_continuations,
 };
 
+/// The three lookup tables, by the high and low nibbles of the byte before
+/// and the high nibble of the byte: the problems each allows.
+#define BYTE_1_HIGH_TABLE \
+  too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, (char)two_continuations, \
+  (char)two_continuations, (char)two_continuations, (char)two_continuations, too_short | overlong_2, too_short, \
+  too_short | overlong_3 | surrogate, too_short | too_large | too_large_1000 | overlong_4
+#define BYTE_1_LOW_TABLE \
+  (char)(carry | overlong_3 | overlong_2 | overlong_4), (char)(carry | overlong_2), (char)carry, (char)carry, \
+  (char)(carry | too_large), (char)(carry | too_large | too_large_1000), \
+  (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000), \
+  (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000), \
+  (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000), \
+  (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000 | surrogate), \
+  (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000)
+#define BYTE_2_HIGH_TABLE \
+  too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short, \
+  (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large_1000 | overlong_4), \
+  (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large), \
+  (char)(too_long | overlong_2 | two_continuations | surrogate | too_large), \
+  (char)(too_long | overlong_2 | two_continuations | surrogate | too_large), too_short, too_short, too_short, \
+  too_short
+
 /// The problems of each of `input`'s bytes with the byte before it, and
 /// NUL, which the scan counts as a problem, as a nonzero lane.
 __attribute__((target("ssse3"))) static inline __m128i utf8_block_problems(__m128i input, __m128i previous) {
   const __m128i low_nibble = _mm_set1_epi8(0x0F);
   __m128i prev1 = _mm_alignr_epi8(input, previous, 15);
   __m128i byte_1_high = _mm_shuffle_epi8(
-      _mm_setr_epi8(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
-                    (char)two_continuations, (char)two_continuations, (char)two_continuations,
-                    (char)two_continuations, too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,
-                    too_short | too_large | too_large_1000 | overlong_4),
+      _mm_setr_epi8(BYTE_1_HIGH_TABLE),
       _mm_and_si128(_mm_srli_epi16(prev1, 4), low_nibble));
   __m128i byte_1_low = _mm_shuffle_epi8(
-      _mm_setr_epi8((char)(carry | overlong_3 | overlong_2 | overlong_4), (char)(carry | overlong_2), (char)carry,
-                    (char)carry, (char)(carry | too_large), (char)(carry | too_large | too_large_1000),
-                    (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
-                    (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
-                    (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
-                    (char)(carry | too_large | too_large_1000),
-                    (char)(carry | too_large | too_large_1000 | surrogate),
-                    (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000)),
+      _mm_setr_epi8(BYTE_1_LOW_TABLE),
       _mm_and_si128(prev1, low_nibble));
   __m128i byte_2_high = _mm_shuffle_epi8(
-      _mm_setr_epi8(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-                    (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large_1000 | overlong_4),
-                    (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large),
-                    (char)(too_long | overlong_2 | two_continuations | surrogate | too_large),
-                    (char)(too_long | overlong_2 | two_continuations | surrogate | too_large), too_short,
-                    too_short, too_short, too_short),
+      _mm_setr_epi8(BYTE_2_HIGH_TABLE),
       _mm_and_si128(_mm_srli_epi16(input, 4), low_nibble));
   __m128i special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
   // Two bytes after E0–FF, or three after F0–FF, a continuation must be:
@@ -287,6 +301,17 @@ __attribute__((target("ssse3"))) static inline __m128i utf8_block_problems(__m12
       _mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8(0x60)), _mm_subs_epu8(prev3, _mm_set1_epi8(0x70))),
       _mm_set1_epi8((char)0x80));
   return _mm_or_si128(_mm_xor_si128(must_continue, special), _mm_cmpeq_epi8(input, _mm_setzero_si128()));
+}
+
+/// Where the vector steps' scan hands over, `index` being where the step
+/// that found a problem (or the last whole step) begins: every sequence
+/// begun before `index - 3` ends before `index`, checked, so the start of
+/// the sequence at `index - 4` or before it.
+static inline size_t sequence_start_before(const uint8_t *bytes, size_t start, size_t index) {
+  if (index < start + 4) return start;
+  size_t place = index - 4;
+  while (place > start && (bytes[place] & 0xC0) == 0x80) place -= 1;
+  return place;
 }
 
 /// A place at or after `start`, at the start of a sequence, before which
@@ -314,11 +339,7 @@ __attribute__((target("ssse3"))) static size_t checked_utf8_prefix(const uint8_t
     previous = input;
     index += 16;
   }
-  if (index < start + 4) return start;
-  // Every sequence begun before `index - 3` ends before `index`, checked.
-  size_t place = index - 4;
-  while (place > start && (bytes[place] & 0xC0) == 0x80) place -= 1;
-  return place;
+  return sequence_start_before(bytes, start, index);
 }
 #endif
 
@@ -335,27 +356,13 @@ __attribute__((target("avx2"))) static inline __m256i utf8_block_problems_avx2(_
   __m256i straddle = _mm256_permute2x128_si256(previous, input, 0x21);
   __m256i prev1 = _mm256_alignr_epi8(input, straddle, 15);
   __m256i byte_1_high = _mm256_shuffle_epi8(
-      TWICE(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
-            (char)two_continuations, (char)two_continuations, (char)two_continuations, (char)two_continuations,
-            too_short | overlong_2, too_short, too_short | overlong_3 | surrogate,
-            too_short | too_large | too_large_1000 | overlong_4),
+      TWICE(BYTE_1_HIGH_TABLE),
       _mm256_and_si256(_mm256_srli_epi16(prev1, 4), low_nibble));
   __m256i byte_1_low = _mm256_shuffle_epi8(
-      TWICE((char)(carry | overlong_3 | overlong_2 | overlong_4), (char)(carry | overlong_2), (char)carry,
-            (char)carry, (char)(carry | too_large), (char)(carry | too_large | too_large_1000),
-            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
-            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
-            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000),
-            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000 | surrogate),
-            (char)(carry | too_large | too_large_1000), (char)(carry | too_large | too_large_1000)),
+      TWICE(BYTE_1_LOW_TABLE),
       _mm256_and_si256(prev1, low_nibble));
   __m256i byte_2_high = _mm256_shuffle_epi8(
-      TWICE(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-            (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large_1000 | overlong_4),
-            (char)(too_long | overlong_2 | two_continuations | overlong_3 | too_large),
-            (char)(too_long | overlong_2 | two_continuations | surrogate | too_large),
-            (char)(too_long | overlong_2 | two_continuations | surrogate | too_large), too_short, too_short,
-            too_short, too_short),
+      TWICE(BYTE_2_HIGH_TABLE),
       _mm256_and_si256(_mm256_srli_epi16(input, 4), low_nibble));
   __m256i special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
   __m256i prev2 = _mm256_alignr_epi8(input, straddle, 14);
@@ -385,10 +392,7 @@ __attribute__((target("avx2"))) static size_t checked_utf8_prefix_avx2(const uin
     previous = input;
     index += 32;
   }
-  if (index < start + 4) return start;
-  size_t place = index - 4;
-  while (place > start && (bytes[place] & 0xC0) == 0x80) place -= 1;
-  return place;
+  return sequence_start_before(bytes, start, index);
 }
 #endif
 
