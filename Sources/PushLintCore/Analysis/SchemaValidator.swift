@@ -199,7 +199,8 @@ struct SchemaValidator {
     invalidSeverity = spec.fields.whenInvalid ?? dictionary.whenInvalid
     // Most members are a string, a boolean or null the schema allows and
     // judges no further: settled through the pointer, their node is not
-    // copied out of its object for `check`.
+    // copied out of its object for `check`, and a long string kept as its
+    // bytes (an alert's body) is not built.
     if !spec.settles(JSONType(of: member.pointee.value)) {
       check(member.pointee.value, key: name, spec: spec, pushType: pushType)
     }
@@ -294,9 +295,6 @@ struct SchemaValidator {
       }
       return
     }
-    // A string is read only where the schema judges it: a long string is
-    // kept as its bytes until something asks for it (an alert's body).
-    if spec.settles(type) { return }
     switch value.value {
     case .number(let number):
       checkNumber(number, value: value, key: key, spec: spec)

@@ -1032,11 +1032,10 @@ extension JSONScanner {
   /// unmoved, where the parser must read it.
   private mutating func skipEscapedString(contentStart: Int) -> Bool {
     guard let base = bytes.baseAddress else { return false }
-    let end = pushlint_json_string_end(base, bytes.count, index)
-    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+    var end = 0
     var extra = 0
     var hasNonASCII = false
-    let length = pushlint_measure_json_string(base, contentStart, end, &extra, &hasNonASCII)
+    let length = pushlint_measure_json_string_to_end(base, bytes.count, contentStart, &end, &extra, &hasNonASCII)
     guard length >= 0, length <= maxStringBytes else { return false }
     // Ill-formed UTF-8 is repaired in a string, which changes its length.
     if hasNonASCII && pushlint_first_invalid_utf8(base, end, contentStart) != end { return false }

@@ -5,7 +5,7 @@ enum AlertEmptyRule: Rule {
     // Nearly every alert shows something, which the push's facts know:
     // asked first, the alert is not looked up.
     guard let push = document.push, !push.showsAlert, let alert = push.aps?["alert"] else { return [] }
-    guard alert.stringValue != nil || alert.isObject else { return [] }
+    guard JSONType(of: alert) == .string || alert.isObject else { return [] }
     return [
       finding(
         at: alert, "\"alert\" carries nothing to show: no title, subtitle, body or localization key with text",
