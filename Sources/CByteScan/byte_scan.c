@@ -641,6 +641,19 @@ long pushlint_unescape_json_string_to_end(
   return -1;
 }
 
+/// Whether any of the `length` bytes at `bytes` is past ASCII, a word at a time.
+static inline bool has_byte_past_ascii(const uint8_t *bytes, size_t length) {
+  uint64_t seen = 0;
+  size_t at = 0;
+  for (; at + 8 <= length; at += 8) {
+    uint64_t word;
+    memcpy(&word, bytes + at, 8);
+    seen |= word;
+  }
+  for (; at < length; at++) seen |= bytes[at];
+  return (seen & 0x8080808080808080ULL) != 0;
+}
+
 long pushlint_measure_json_string_to_end(
     const uint8_t *bytes, size_t count, size_t start, size_t *end, size_t *extra, bool *has_non_ascii) {
   size_t index = start, length = 0, added = 0;
@@ -648,8 +661,17 @@ long pushlint_measure_json_string_to_end(
   while (index < count) {
     uint8_t byte = bytes[index];
     if (byte == '\\') {
-      // Text in other scripts arrives as one escape after another: the next
-      // is asked for first, before a search for the end of a plain run.
+      // Text in other scripts arrives as one `\u` escape a character, most
+      // of them a scalar past ASCII and outside the surrogates: two or
+      // three bytes, and nothing for compact JSON to add.
+      if (count - index >= 6 && bytes[index + 1] == 'u') {
+        uint32_t scalar = hex4(bytes + index + 2);
+        if (scalar >= 0x80 && (scalar < 0xD800 || (scalar >= 0xE000 && scalar <= 0xFFFF))) {
+          length += scalar < 0x800 ? 2 : 3;
+          index += 6;
+          continue;
+        }
+      }
       uint32_t scalar = decode_escape(bytes, &index, count);
       if (scalar > 0x10FFFF) return -1;
       length += utf8_length(scalar);
@@ -663,8 +685,13 @@ long pushlint_measure_json_string_to_end(
       return (long)length;
     }
     if (byte < 0x20) return -1;
-    size_t run_end = pushlint_first_special_string_byte(bytes, count, index + 1);
-    for (size_t at = index; at < run_end; at++) non_ascii |= bytes[at] >= 0x80;
+    // Between escapes a run is often a space or a short word: a few bytes
+    // are looked at one by one before the vector search is called.
+    size_t run_end = index + 1;
+    size_t near = count - run_end < 16 ? count : run_end + 16;
+    while (run_end < near && !is_special_string_byte(bytes[run_end])) run_end += 1;
+    if (run_end == near && near < count) run_end = pushlint_first_special_string_byte(bytes, count, run_end);
+    non_ascii |= has_byte_past_ascii(bytes + index, run_end - index);
     length += run_end - index;
     index = run_end;
   }

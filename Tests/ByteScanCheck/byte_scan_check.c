@@ -157,7 +157,7 @@ static size_t reference_string_end(const uint8_t *bytes, size_t count, size_t st
 
 int main(void) {
   // A buffer with room before it, so scans start at every alignment.
-  uint8_t storage[160], out[160];
+  uint8_t storage[512], out[512];
   uint64_t digest = 1469598103934665603ULL;
   for (long round = 0; round < 2000000; round++) {
     uint8_t *bytes = storage + next_random() % 16;
@@ -210,12 +210,15 @@ int main(void) {
     check_one_pass(bytes, count, start, next_random() % 2 ? 192 : (size_t)(next_random() % 40));
     check_measure_to_end(bytes, count, start);
   }
-  // Strings of escapes (\u escapes above all, surrogate pairs, lone and
-  // broken ones), which the random bytes above seldom spell: measured as
-  // unescaped.
+  // Strings of escapes (\u escapes above all, at the bounds of each UTF-8
+  // length and of the surrogates, pairs, lone and broken ones) between
+  // runs short and long, which the random bytes above seldom spell:
+  // measured as unescaped.
   static const char *const pieces[] = {"ab", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u4E2D", "\\u0001",
                                        "\\u001F", "\\u007f", "\\ud83d\\ude00", "\\uD800", "\\uDC00", "\\ud83d\\u0041",
-                                       "\\u12", "\\x", "\\", "\xc3\xa9", "\xe4\xb8\xad", "\xff", "\x01"};
+                                       "\\u12", "\\x", "\\", "\xc3\xa9", "\xe4\xb8\xad", "\xff", "\x01",
+                                       "\\u0080", "\\u07FF", "\\u0800", "\\uD7FF", "\\uE000", "\\uFE0F",
+                                       "\\uFFFF", "\\u12G4", " ", "a run of plain words past sixteen bytes"};
   for (long round = 0; round < 300000; round++) {
     uint8_t *bytes = storage + next_random() % 16;
     size_t count = 0, pieceCount = next_random() % 8;
