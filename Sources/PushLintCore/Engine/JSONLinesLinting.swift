@@ -69,8 +69,12 @@ extension Linter {
     var content = UnsafeBufferPointer(rebasing: bytes[line.range])
     if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
     if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return checked }
+    // The line is read from an array of its own, which the values it keeps
+    // as bytes share: a finding that holds one (through its fix) holds the
+    // line, never the batch around it.
+    let text = Array(content)
     var result = JSONReader.read(
-      content, firstLine: line.number, baseOffset: line.offset, deferringAllBut: DocumentClassifier.keysItReads)
+      text, firstLine: line.number, baseOffset: line.offset, deferringAllBut: DocumentClassifier.keysItReads)
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, fileExtension: scope.fileExtension) {
       kind = known
@@ -83,7 +87,7 @@ extension Linter {
       // A walked file is judged like a walked .json: a broken line is
       // reported once the file has shown it holds payloads, or names them.
       kind = .other
-      checked.inclusion = DocumentClassifier.mentionsPush(Array(content)) ? .always : .afterPushDocuments
+      checked.inclusion = DocumentClassifier.mentionsPush(text) ? .always : .afterPushDocuments
     } else {
       return checked
     }

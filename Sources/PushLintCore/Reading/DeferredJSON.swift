@@ -3,9 +3,8 @@ import CByteScan
 /// A value the JSON reader checked but did not build: a payload's app data
 /// (every top-level key but `aps`), which APNs passes to the app untouched
 /// and no rule reads. In a JSON Lines run it is most of the nodes: building
-/// and releasing them would be most of the reading. Long strings without
-/// escapes inside the values it builds (an alert's body) are kept the same
-/// way (`JSONScanner.keptPlainString`).
+/// and releasing them would be most of the reading. Long strings inside the
+/// values it builds (an alert's body) are kept the same way (`JSONScanner.keptString`).
 ///
 /// The reader has checked everything the tree would have told: the syntax,
 /// the string limits, the nesting depth, repeated keys, and the compact size.
@@ -14,12 +13,12 @@ import CByteScan
 /// positions and pointers the reader would have given it.
 ///
 /// Only the value's bytes are kept: its node's span says where they start.
-/// They are a range of the file's own bytes where the reader was given the
-/// file's array (a file read whole, a payload validated in process), so app
-/// data of 200 MB costs no second 200 MB; and a copy of their own where it
-/// was given a part of a larger buffer (a JSON Lines batch, which must not
-/// outlive its lines through a finding that kept a value). (A struct around
-/// an array: a class here would make every copy of a node's value dearer.)
+/// They are a range of the array the reader was given (a file read whole,
+/// a payload validated in process, a JSON Lines line copied out of its
+/// batch), so app data of 200 MB costs no second 200 MB; and a copy of
+/// their own where it was given a part of a larger buffer, which must not
+/// outlive the read. (A struct around an array: a class here would make
+/// every copy of a node's value dearer.)
 struct DeferredJSON: Sendable {
   /// The array the bytes are in, and where: 32-bit bounds keep the value
   /// as small as a `String`, and files are refused long before 4 GiB.
@@ -83,7 +82,7 @@ struct DeferredJSON: Sendable {
   }
 
   /// The value when it is a string without escapes (a long string the
-  /// reader kept, `JSONScanner.keptPlainString`), made from its bytes
+  /// reader kept, `JSONScanner.keptString`), made from its bytes
   /// without a scanner; nil for any other value.
   private var plainString: String? {
     guard count >= 2, source[Int(start)] == UInt8(ascii: "\"") else { return nil }
@@ -460,27 +459,41 @@ extension JSONScanner {
     return (kept(saved.index..<index), span)
   }
 
-  /// Strings of this many bytes or more, without escapes, are kept as
-  /// their bytes inside the values a document builds: free text (an
-  /// alert's body, its arguments) is long, nothing but a schema's length
-  /// limit reads most of it, and identifiers (categories, sounds, keys of
-  /// the app's localized formats), which rules read, are shorter.
+  /// Strings of this many bytes or more are kept as their bytes inside
+  /// the values a document builds: free text (an alert's body, its
+  /// arguments) is long, nothing but a schema's length limit reads most of
+  /// it, and identifiers (categories, sounds, keys of the app's localized
+  /// formats), which rules read, are shorter.
   static let keptStringBytes = 64
 
   /// The string at `index` kept as its bytes when it is long
-  /// (`keptStringBytes`) and has no escape, in a document read from a
-  /// file's own array with its app data deferred (`eagerKeys`): its bytes
-  /// are shared, and it is checked already (the file is UTF-8, and no byte
-  /// in it needs an escape). Nil, with nothing consumed, for any other
-  /// string: the parser reads it, and says what is wrong.
+  /// (`keptStringBytes`), in a document read from an array with its app
+  /// data deferred (`eagerKeys`): its bytes are shared, and checked here as
+  /// the parser would check them (the file is UTF-8 already; escapes are
+  /// measured, their savings counted, and a string with one the measure
+  /// refuses, such as a lone surrogate, is left to the parser). Nil, with
+  /// nothing consumed, for any other string: the parser reads it, and says
+  /// what is wrong.
   @inline(__always)
-  mutating func keptPlainString() -> DeferredJSON? {
+  mutating func keptString() -> DeferredJSON? {
     guard eagerKeys != nil, ownerOffset >= 0, let base = bytes.baseAddress else { return nil }
-    let end = pushlint_first_special_string_byte(base, bytes.count, index + 1)
-    let length = end - index - 1
-    guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), length >= Self.keptStringBytes,
-      length <= maxStringBytes
+    let contentStart = index + 1
+    let plainEnd = pushlint_first_special_string_byte(base, bytes.count, contentStart)
+    guard plainEnd < bytes.count else { return nil }
+    var end = plainEnd
+    var length = plainEnd - contentStart
+    var savings = 0
+    if bytes[plainEnd] == UInt8(ascii: "\\") {
+      var extra = 0
+      var hasNonASCII = false
+      let rest = pushlint_measure_json_string_to_end(base, bytes.count, plainEnd, &end, &extra, &hasNonASCII)
+      guard rest >= 0 else { return nil }
+      length += rest
+      savings = end - contentStart - (length + extra)
+    }
+    guard bytes[end] == UInt8(ascii: "\""), end - contentStart >= Self.keptStringBytes, length <= maxStringBytes
     else { return nil }
+    escapeSavings += savings
     let string = kept(index..<end + 1)
     index = end + 1
     return string

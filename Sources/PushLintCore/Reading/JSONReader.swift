@@ -458,7 +458,7 @@ struct JSONScanner {
         case UInt8(ascii: "\""):
           let start = position(at: index)
           let stored: StoredValue =
-            if let kept = keptPlainString() { .deferred(kept) } else { .string(try parseString()) }
+            if let kept = keptString() { .deferred(kept) } else { .string(try parseString()) }
           if let root = try attach(
             Node(
               stored: stored, span: SourceSpan(start: start, end: position(at: index)), parent: parent, token: token),

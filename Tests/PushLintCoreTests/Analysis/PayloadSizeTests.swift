@@ -29,6 +29,24 @@ import Testing
     #expect(finding.message.contains("/aps/alert/body (4400 bytes)"))
   }
 
+  /// Text sent with every character past ASCII escaped (`\u00e9`, six
+  /// bytes) is measured as APNs counts it, two bytes a character, in a file
+  /// and in each line of JSON Lines alike.
+  @Test func escapedTextIsMeasuredUnescaped() throws {
+    // 29 bytes around the body: 2,033 characters make 4,095 bytes, 2,034 make 4,097.
+    func payload(_ characters: Int) -> String {
+      #"{"aps":{"alert":{"body":""# + String(repeating: #"\u00e9"#, count: characters) + #""}}}"#
+    }
+    #expect(!ruleNames(payload(2033)).contains("payload-too-large"))
+    #expect(!ruleNames(payload(2033) + "\n" + payload(2033), path: "p.jsonl").contains("payload-too-large"))
+    let inFile = try #require(lint(payload(2034)).first { $0.rule == "payload-too-large" })
+    #expect(inFile.message.contains("4097 bytes"))
+    let inLines = lint(payload(2034) + "\n" + payload(2034) + "\n", path: "p.jsonl")
+      .filter { $0.rule == "payload-too-large" }
+    #expect(inLines.map(\.span.start.line) == [1, 2])
+    #expect(inLines.allSatisfy { $0.message == inFile.message })
+  }
+
   func voipEnvelope(size: Int) -> String {
     let head =
       #"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.app.voip"}, "payload": {"aps": {}, "caller": ""#

@@ -233,17 +233,23 @@ struct DeferredJSONTests {
     #expect(root["data"]?.typeName == "object")
   }
 
-  /// Inside the values a document builds, a long string without escapes
-  /// (an alert's body) is kept as its bytes when the reader has the file's
-  /// array: it reads back as the parser's string, and says whether it has
-  /// text unbuilt. A short string, one with an escape, and one read from a
-  /// buffer the reader must not hold (a JSON Lines batch) are built.
-  @Test func longPlainStringsInBuiltValuesAreKeptAsBytesAndReadTheSame() throws {
+  /// Inside the values a document builds, a long string (an alert's body),
+  /// with escapes or without, is kept as its bytes when the reader has an
+  /// array to share: it reads back as the parser's string, and says whether
+  /// it has text unbuilt. A short string, and one read from a buffer the
+  /// reader must not hold, are built.
+  @Test func longStringsInBuiltValuesAreKeptAsBytesAndReadTheSame() throws {
     let long = String(repeating: "Zoë ☕️ 会议 🎉 ", count: 6)
+    // Text as servers that escape everything past ASCII send it: one `\u`
+    // escape a character, pairs for what is past U+FFFF, short escapes.
+    let escaped = String(repeating: #"Zo\u00eb \u2615\ufe0f \u4f1a\u8bae \ud83c\udf89 \"\t\/ "#, count: 3)
+    let unescaped = String(repeating: "Zoë ☕️ 会议 🎉 \"\t/ ", count: 3)
     let text = """
       {"aps": {"alert": {"body": "\(long)", "title": "short", "subtitle": "\(long)\\n"},
-       "loc-args": ["\(long)", ""]}, "x": ""}
+       "loc-args": ["\(long)", "", "\(escaped)", "\\u00e9"]}, "x": ""}
       """
+    // The same tree, and the same compact size: what the escapes of the
+    // kept strings save is counted as the parser counts it.
     let result = Self.expectSameReading(text)
     let aps = try #require(result.root?["aps"])
     let body = try #require(aps["alert"]?["body"])
@@ -252,11 +258,12 @@ struct DeferredJSONTests {
     #expect(body.hasText)
     #expect(JSONType(of: body) == .string)
     #expect(aps["alert"]?["title"].map(isDeferred) == false)
-    #expect(aps["alert"]?["subtitle"].map(isDeferred) == false)
+    #expect(aps["alert"]?["subtitle"].map(isDeferred) == true)
     #expect(aps["alert"]?["subtitle"]?.stringValue == long + "\n")
     let arguments = try #require(aps["loc-args"]?.elements)
-    #expect(arguments.map(isDeferred) == [true, false])
-    #expect(arguments.map(\.hasText) == [true, false])
+    #expect(arguments.map(isDeferred) == [true, false, true, false])
+    #expect(arguments.map(\.hasText) == [true, false, true, true])
+    #expect(arguments[2].stringValue == unescaped)
     // App data kept as its bytes answers too: an empty string has no text.
     #expect(result.root?["x"].map(isDeferred) == true)
     #expect(result.root?["x"]?.hasText == false)
@@ -267,6 +274,19 @@ struct DeferredJSONTests {
       #expect(!isDeferred(body))
       #expect(body.stringValue == long)
     }
+  }
+
+  /// A string kept as its bytes is checked as the parser checks one: a
+  /// broken escape, a lone surrogate, a control byte or a missing quote in
+  /// a long string is the parser's finding, at its place.
+  @Test(
+    "a long string that does not read is the parser's to word",
+    arguments: [#"\u12G4"#, #"\x"#, "\u{01}", #"\ud83d\u0041"#, #"\udc00"#, #"\"#])
+  func aLongStringThatDoesNotReadIsTheParsers(flaw: String) {
+    let text = #"{"aps":{"alert":{"body":""# + String(repeating: "\\u00e9", count: 20) + flaw + #""}}}"#
+    let result = Self.expectSameReading(text)
+    #expect(result.root == nil, "\(flaw)")
+    #expect(result.findings.map(\.rule) == [.syntaxError], "\(flaw)")
   }
 
   func isDeferred(_ node: Node) -> Bool {
