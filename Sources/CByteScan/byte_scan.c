@@ -665,9 +665,14 @@ long pushlint_measure_json_string_to_end(
       // of them a scalar past ASCII and outside the surrogates: two or
       // three bytes, and nothing for compact JSON to add.
       if (count - index >= 6 && bytes[index + 1] == 'u') {
-        uint32_t scalar = hex4(bytes + index + 2);
-        if (scalar >= 0x80 && (scalar < 0xD800 || (scalar >= 0xE000 && scalar <= 0xFFFF))) {
-          length += scalar < 0x800 ? 2 : 3;
+        // Told from the digits: past ASCII when its high byte (`high`) is
+        // not 0 or its third digit is 8 or more; a surrogate when its high
+        // byte is D8 to DF; three bytes from 0x800 on.
+        unsigned a = hex_values[bytes[index + 2]], b = hex_values[bytes[index + 3]];
+        unsigned c = hex_values[bytes[index + 4]], d = hex_values[bytes[index + 5]];
+        unsigned high = a << 4 | b;
+        if ((a | b | c | d) <= 15 && (high != 0 || c >= 8) && (high < 0xD8 || high > 0xDF)) {
+          length += high < 0x08 ? 2 : 3;
           index += 6;
           continue;
         }
@@ -689,9 +694,14 @@ long pushlint_measure_json_string_to_end(
     // are looked at one by one before the vector search is called.
     size_t run_end = index + 1;
     size_t near = count - run_end < 16 ? count : run_end + 16;
-    while (run_end < near && !is_special_string_byte(bytes[run_end])) run_end += 1;
-    if (run_end == near && near < count) run_end = pushlint_first_special_string_byte(bytes, count, run_end);
-    non_ascii |= has_byte_past_ascii(bytes + index, run_end - index);
+    uint8_t seen = byte;
+    while (run_end < near && !is_special_string_byte(bytes[run_end])) seen |= bytes[run_end++];
+    if (run_end == near && near < count) {
+      size_t far = pushlint_first_special_string_byte(bytes, count, run_end);
+      non_ascii |= has_byte_past_ascii(bytes + run_end, far - run_end);
+      run_end = far;
+    }
+    non_ascii |= seen >= 0x80;
     length += run_end - index;
     index = run_end;
   }

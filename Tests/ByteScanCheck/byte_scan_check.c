@@ -218,7 +218,8 @@ int main(void) {
                                        "\\u001F", "\\u007f", "\\ud83d\\ude00", "\\uD800", "\\uDC00", "\\ud83d\\u0041",
                                        "\\u12", "\\x", "\\", "\xc3\xa9", "\xe4\xb8\xad", "\xff", "\x01",
                                        "\\u0080", "\\u07FF", "\\u0800", "\\uD7FF", "\\uE000", "\\uFE0F",
-                                       "\\uFFFF", "\\u12G4", " ", "a run of plain words past sixteen bytes"};
+                                       "\\uFFFF", "\\uDFFF", "\\uDBFF\\uDFFF", "\\u12G4", " ",
+                                       "a run of plain words past sixteen bytes"};
   for (long round = 0; round < 300000; round++) {
     uint8_t *bytes = storage + next_random() % 16;
     size_t count = 0, pieceCount = next_random() % 8;
