@@ -118,13 +118,15 @@ extension Linter {
     // A line's findings are all on that line, and lines come in order: once
     // the limit is held, every later finding would be cut from the report,
     // so it is only counted, never worded. A million-line file holds at
-    // most one line more than the limit.
+    // most one line more than the limit. A kept finding is worded here,
+    // not when the file ends, so that it lets go of its line: the file's
+    // memory stays that of the lines in flight, however long the file.
     if outcome.kept.count >= outcome.limit {
       for kept in line.kept { outcome.unshown[kept.severity] += 1 }
     } else {
       for var kept in line.kept {
         kept.document = outcome.documents
-        outcome.kept.append(kept)
+        outcome.kept.append(kept.made())
       }
     }
     outcome.unshown += line.unshown

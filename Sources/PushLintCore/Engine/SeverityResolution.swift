@@ -1,7 +1,8 @@
 /// A finding the configuration keeps, at its level, in its file and
-/// document: its words are not made yet. Only a kept finding is worded, and
-/// only when the file is done (`Linter.finish`), so the findings of a JSON
-/// Lines file past its limit are counted and never worded.
+/// document: its words are not made yet. Only a kept finding is worded:
+/// when the file is done (`Linter.finish`), or for a JSON Lines file as
+/// each line is merged (`made()`), so the findings of a JSON Lines file
+/// past its limit are counted and never worded.
 struct KeptFinding: Sendable {
   var finding: Finding
   var severity: Severity
@@ -14,6 +15,20 @@ struct KeptFinding: Sendable {
     return Diagnostic(
       path: path, document: document, span: finding.span, severity: severity, rule: finding.rule.rawValue,
       message: reason.message, pointer: finding.pointer, help: reason.help, fix: finding.makeFix())
+  }
+
+  /// The finding with its words and fix made now, holding nothing of its
+  /// document. What a reason or a fix is made from (a node of the
+  /// document, the document itself) is otherwise held as long as the
+  /// finding is: for a JSON Lines file, whose kept findings wait for the
+  /// end of the file, that would hold a line's values for each of them.
+  func made() -> KeptFinding {
+    var made = self
+    let reason = finding.reason
+    made.finding.reason = MadeWords(message: reason.message, help: reason.help)
+    let fix = finding.makeFix()
+    made.finding.makeFix = { fix }
+    return made
   }
 
   /// `Diagnostic.reportOrder` of the worded findings, asked before they

@@ -161,6 +161,13 @@ public protocol FindingReason: Sendable {
   var help: String? { get }
 }
 
+/// A reason whose words are made already: it holds nothing the words were
+/// made from.
+struct MadeWords: FindingReason {
+  let message: String
+  let help: String?
+}
+
 /// A reason given by the words themselves, made on demand.
 struct Words: FindingReason {
   let makeMessage: @Sendable () -> String

@@ -291,6 +291,37 @@ struct StringLimitTests {
     }
   }
 
+  /// A JSON Lines file's kept findings wait for the end of the file: made,
+  /// they say the same and hold nothing their words and fix were made from
+  /// (a line's values), so the file's memory does not grow with its length.
+  @Test func aMadeFindingSaysTheSameAndLetsGoOfWhatItWasMadeFrom() throws {
+    final class LineValues: Sendable {
+      let text = "from the line"
+    }
+    var values: LineValues? = LineValues()
+    weak let gone = values
+    let fix = Fix(
+      title: "write 3 without quotes", applicability: .safe, changes: [.replaceValue(.fileStart, with: .number("3"))],
+      format: .json)
+    var kept: KeptFinding? = try {
+      let held = try #require(values)
+      return KeptFinding(
+        finding: Finding(
+          rule: .valueType, span: .fileStart, message: "says \(held.text)", help: "helps \(held.text)",
+          fix: held.text.isEmpty ? nil : fix),
+        severity: .error, path: "lines.jsonl", document: 3)
+    }()
+    let before = try #require(kept).worded()
+    let made = try #require(kept).made()
+    kept = nil
+    values = nil
+    #expect(gone == nil)
+    let after = made.worded()
+    #expect(after.message == "says from the line" && after.message == before.message)
+    #expect(after.help == before.help && after.fix == before.fix && after.fix == fix)
+    #expect(after.document == 3 && after.span == before.span && after.rule == before.rule)
+  }
+
   @Test func aFindingIsWordedOnlyWhenItsWordsAreAsked() {
     final class Calls: @unchecked Sendable {
       var count = 0
