@@ -130,6 +130,14 @@ public enum Value: Sendable {
 extension Node {
   /// The pointer of a child reached by `token` (an object key or array index).
   public static func pointer(_ parent: String, appending token: String) -> String {
+    // Nearly every document is a payload, and every reader makes the
+    // pointer of each container for its children: `aps`'s and its alert's
+    // are written out here rather than built each time.
+    if parent.isEmpty {
+      if token.utf8.count == 3 && token == "aps" { return "/aps" }
+    } else if token.utf8.count == 5 && parent.utf8.count == 4 && token == "alert" && parent == "/aps" {
+      return "/aps/alert"
+    }
     var token = token
     let plain = token.withUTF8 { bytes in
       !bytes.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
