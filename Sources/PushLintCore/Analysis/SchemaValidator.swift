@@ -14,13 +14,16 @@ struct SchemaValidator {
   /// in Info.plists and entitlements when it builds and signs the app: a
   /// value holding one is known only then.
   var expandsBuildSettings = false
-  /// The payload holding `aps`, and `aps`'s member there: where custom
-  /// data found in `aps` belongs.
-  var payload: (object: Node, aps: Member)?
+  /// The push view of the document: its payload, which holds `aps`, is
+  /// where custom data found in `aps` belongs. Looked up only when such
+  /// data is found: held as found, a payload and a member would make the
+  /// validator several hundred bytes to copy and destroy for each document.
+  var push: PushInfo?
   /// Worked out once, at the first custom key found in `aps`: the
-  /// payload's keys, and whether `aps` has one of its own (a hostile `aps`
-  /// has twenty thousand custom keys).
+  /// payload's keys, where `aps` is in it, and whether `aps` has one of its
+  /// own (a hostile `aps` has twenty thousand custom keys).
   var payloadKeys: Set<String>?
+  var apsSpans: Fix.MemberSpans?
   var apsHasAKeyOfItsOwn: Bool?
   /// Findings past this many are not kept.
   var limit = Int.max
@@ -86,7 +89,7 @@ struct SchemaValidator {
       break
     }
     if let aps = push?.aps {
-      payload = push?.payload.flatMap { payload in payload.member("aps").map { (payload, $0) } }
+      self.push = push
       validate(aps, against: "aps", pushType: push?.pushType)
     }
   }
@@ -236,16 +239,15 @@ struct SchemaValidator {
     var customData: UnknownKeyRule.CustomData?
     if dictionary.name == "aps" {
       customData = UnknownKeyRule.CustomData(value: member.value.span, movesBeside: nil)
-      if let (payload, aps) = payload {
-        if payloadKeys == nil {
-          var keys = Set<String>()
-          payload.forEachMember { keys.insert($0.key) }
-          payloadKeys = keys
-          apsHasAKeyOfItsOwn = aps.value.containsMember { dictionary.spec(for: $0.key) != nil }
-        }
-        if apsHasAKeyOfItsOwn == true, payloadKeys?.contains(member.key) == false {
-          customData?.movesBeside = Fix.MemberSpans(key: aps.keySpan, value: aps.value.span)
-        }
+      if payloadKeys == nil, let payload = push?.payload, let aps = payload.member("aps") {
+        var keys = Set<String>()
+        payload.forEachMember { keys.insert($0.key) }
+        payloadKeys = keys
+        apsSpans = Fix.MemberSpans(key: aps.keySpan, value: aps.value.span)
+        apsHasAKeyOfItsOwn = aps.value.containsMember { dictionary.spec(for: $0.key) != nil }
+      }
+      if let apsSpans, apsHasAKeyOfItsOwn == true, payloadKeys?.contains(member.key) == false {
+        customData?.movesBeside = apsSpans
       }
     }
     report(
