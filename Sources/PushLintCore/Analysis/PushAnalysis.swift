@@ -249,8 +249,11 @@ enum PushAnalysis {
   /// its members: asked key by key, each rule would repeat the same lookups.
   /// A repeated key counts by its last member, as `Node.member(_:)` has it.
   static func summarizeAPS(_ info: inout PushFacts, schema: PushSchema) {
-    var alert: Node?
-    var contentAvailable: Node?
+    // Of the alert and `content-available`, only what they say is kept, not
+    // a copy of their nodes.
+    var hasAlert = false
+    var alertShows = false
+    var contentAvailable = false
     var hasSoundOrBadge = false
     var hasLiveActivityKey = false
     var hasContentChanged = false
@@ -259,9 +262,10 @@ enum PushAnalysis {
     info.aps?.forEachMemberInPlace { member in
       let key = member.pointee.key
       if key.isSameKey(as: "alert") {
-        alert = member.pointee.value
+        hasAlert = true
+        alertShows = alertShowsSomething(member.pointee.value)
       } else if key.isSameKey(as: "content-available") {
-        contentAvailable = member.pointee.value
+        contentAvailable = member.pointee.value.numberValue?.doubleValue == 1
       } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
         hasSoundOrBadge = true
       } else if !hasLiveActivityKey, schema.isLiveActivityKey(key) {
@@ -275,11 +279,9 @@ enum PushAnalysis {
     let notificationBody = notification?["body"]
     info.hasLiveActivityKey = hasLiveActivityKey
     info.hasContentChanged = hasContentChanged
-    info.contentAvailable = contentAvailable?.numberValue?.doubleValue == 1
-    info.isUserVisible = notificationTitle != nil || notificationBody != nil || alert != nil || hasSoundOrBadge
-    info.showsAlert =
-      notificationTitle?.hasText == true || notificationBody?.hasText == true
-      || alert.map(alertShowsSomething) == true
+    info.contentAvailable = contentAvailable
+    info.isUserVisible = notificationTitle != nil || notificationBody != nil || hasAlert || hasSoundOrBadge
+    info.showsAlert = notificationTitle?.hasText == true || notificationBody?.hasText == true || alertShows
   }
 
   /// The payload as it will be sent: `.apns` routing keys dropped, and an FCM
