@@ -641,19 +641,6 @@ long pushlint_unescape_json_string_to_end(
   return -1;
 }
 
-/// Whether any of the `length` bytes at `bytes` is past ASCII, a word at a time.
-static inline bool has_byte_past_ascii(const uint8_t *bytes, size_t length) {
-  uint64_t seen = 0;
-  size_t at = 0;
-  for (; at + 8 <= length; at += 8) {
-    uint64_t word;
-    memcpy(&word, bytes + at, 8);
-    seen |= word;
-  }
-  for (; at < length; at++) seen |= bytes[at];
-  return (seen & 0x8080808080808080ULL) != 0;
-}
-
 long pushlint_measure_json_string_to_end(
     const uint8_t *bytes, size_t count, size_t start, size_t *end, size_t *extra, bool *has_non_ascii) {
   size_t index = start, length = 0, added = 0;
@@ -698,7 +685,9 @@ long pushlint_measure_json_string_to_end(
     while (run_end < near && !is_special_string_byte(bytes[run_end])) seen |= bytes[run_end++];
     if (run_end == near && near < count) {
       size_t far = pushlint_first_special_string_byte(bytes, count, run_end);
-      non_ascii |= has_byte_past_ascii(bytes + run_end, far - run_end);
+      // A run holds no control byte, so no NUL: the clean ASCII scan stops
+      // before its end only at a byte past ASCII.
+      non_ascii |= pushlint_end_of_clean_ascii(bytes, far, run_end) < far;
       run_end = far;
     }
     non_ascii |= seen >= 0x80;
