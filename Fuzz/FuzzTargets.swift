@@ -331,10 +331,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// whole and a child at a time; from a buffer (a JSON Lines batch, whose
 /// values are copied) and from the file's own array (whose long strings in
 /// built values are kept as its bytes too).
+/// The file's own array is read as a lint reads it, with the schema's key
+/// names: the same tree, and each key found among them that name.
 func checkDeferring(_ buffer: UnsafeBufferPointer<UInt8>) {
   let result = JSONReader.read(buffer)
   checkDeferring(JSONReader.read(buffer, deferringAllBut: DocumentClassifier.keysItReads), against: result)
-  checkDeferring(JSONReader.read(Array(buffer), deferringAllBut: DocumentClassifier.keysItReads), against: result)
+  let named = JSONReader.read(
+    Array(buffer), deferringAllBut: DocumentClassifier.keysItReads, keyNames: PushSchema.standard.keyNames)
+  checkDeferring(named, against: result)
+  if let root = named.root { checkSchemaKeys(root, in: PushSchema.standard.keyNames) }
+}
+
+/// Each member's `schemaKey`, where it has one, is where its key is in `names`.
+func checkSchemaKeys(_ node: Node, in names: NameTable) {
+  node.forEachMember { member in
+    if member.schemaKey >= 0 {
+      precondition(
+        Int(member.schemaKey) < names.count && names.name(at: Int(member.schemaKey)) == member.key,
+        "a key's position among the schema's names is another name's")
+    }
+    checkSchemaKeys(member.value, in: names)
+  }
+  node.forEachElement { checkSchemaKeys($0, in: names) }
 }
 
 func checkDeferring(_ deferred: ReadResult, against result: ReadResult) {

@@ -6,28 +6,63 @@ struct NameTable: Sendable {
   /// Open addressing: a position in `names`, or -1 for an empty slot.
   private let slots: [Int32]
   private let mask: Int
+  /// The names' UTF-8, one after another, and where each starts (one more
+  /// than the names, for the end of the last): a reader compares a key's
+  /// bytes with them without making a string of it. Made for a table of
+  /// distinct names (`init(distinct:)`), the one a reader is given; empty
+  /// in the others, which a schema looks up by text.
+  private let utf8: [UInt8]
+  private let starts: [Int32]
 
   /// The first of repeated names is the one found.
   init(_ names: [String]) {
+    self.init(names, distinct: false)
+  }
+
+  /// The names once each, in the order first met: a repeated name is left
+  /// out, and positions count the names kept.
+  init(distinct names: [String]) {
+    self.init(names, distinct: true)
+  }
+
+  private init(_ names: [String], distinct: Bool) {
     var size = 8
     while size < names.count * 4 { size *= 2 }
     var slots = [Int32](repeating: -1, count: size)
-    for (position, name) in names.enumerated() {
+    var kept: [String] = []
+    for name in names {
       var slot = NameTable.hash(name) & (size - 1)
       var repeated = false
       while slots[slot] >= 0 {
-        if names[Int(slots[slot])] == name {
+        if kept[Int(slots[slot])] == name {
           repeated = true
           break
         }
         slot = (slot + 1) & (size - 1)
       }
-      if !repeated { slots[slot] = Int32(position) }
+      if !repeated { slots[slot] = Int32(kept.count) }
+      if !repeated || !distinct { kept.append(name) }
+    }
+    let names = kept
+    var utf8: [UInt8] = []
+    var starts: [Int32] = []
+    if distinct {
+      starts.append(0)
+      for name in names {
+        utf8.append(contentsOf: name.utf8)
+        starts.append(Int32(utf8.count))
+      }
     }
     self.names = names
     self.slots = slots
     mask = size - 1
+    self.utf8 = utf8
+    self.starts = starts
   }
+
+  var count: Int { names.count }
+
+  func name(at position: Int) -> String { names[position] }
 
   func position(of name: String) -> Int? {
     var slot = NameTable.hash(name) & mask
@@ -39,18 +74,64 @@ struct NameTable: Sendable {
     }
   }
 
+  /// The position of the name spelled by `bytes`, as `position(of:)` finds
+  /// it for the same text.
+  func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    if starts.isEmpty { return position(of: String(decoding: bytes, as: UTF8.self)) }
+    var slot = NameTable.hash(bytes) & mask
+    return utf8.withUnsafeBufferPointer { utf8 in
+      while true {
+        let position = Int(slots[slot])
+        if position < 0 { return nil }
+        let start = Int(starts[position])
+        let count = Int(starts[position + 1]) - start
+        if count == bytes.count && Self.same(utf8.baseAddress.map { $0 + start }, bytes.baseAddress, count: count) {
+          return position
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+  }
+
+  /// Names are short, and `memcmp` through a call costs more than a
+  /// comparison of a few words: up to 16 bytes, two loads from each side
+  /// that overlap in the middle cover them all.
+  @inline(__always)
+  private static func same(_ name: UnsafePointer<UInt8>?, _ key: UnsafePointer<UInt8>?, count: Int) -> Bool {
+    guard let name, let key else { return count == 0 }
+    let one = UnsafeRawPointer(name)
+    let other = UnsafeRawPointer(key)
+    switch count {
+    case 0: return true
+    case 1...3:
+      return name[0] == key[0] && name[count / 2] == key[count / 2] && name[count - 1] == key[count - 1]
+    case 4...8:
+      return one.loadUnaligned(as: UInt32.self) == other.loadUnaligned(as: UInt32.self)
+        && one.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == other.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    case 9...16:
+      return one.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+        && one.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    default:
+      return System.compare(name, key, count: count) == 0
+    }
+  }
+
+  static func hash(_ name: String) -> Int {
+    var name = name
+    return name.withUTF8(hash)
+  }
+
   /// The length and three of the bytes, mixed: a table holds a few dozen
   /// names, which these tell apart nearly always, and a name that shares
   /// its slot costs a comparison. Any key a document holds is looked up,
   /// so a lookup must not walk every byte of a long one.
-  static func hash(_ name: String) -> Int {
-    var name = name
-    return name.withUTF8 { bytes in
-      guard let first = bytes.first, let last = bytes.last else { return 0 }
-      var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-      hash ^= UInt64(first) | UInt64(bytes[bytes.count / 2]) << 8 | UInt64(last) << 16
-      hash &*= 0xBF58_476D_1CE4_E5B9
-      return Int(truncatingIfNeeded: hash ^ (hash >> 31))
-    }
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let first = bytes.first, let last = bytes.last else { return 0 }
+    var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    hash ^= UInt64(first) | UInt64(bytes[bytes.count / 2]) << 8 | UInt64(last) << 16
+    hash &*= 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: hash ^ (hash >> 31))
   }
 }

@@ -159,17 +159,42 @@ public final class DictionarySchema: Sendable {
   }
   private let candidatesMemo = Memo<Suggestion.Candidates>()
 
-  public init(
+  /// For each of the schema's key names (`PushSchema.keyNames`), its
+  /// position in `keys`, or -1; empty when keys are case-insensitive.
+  private let byKeyName: [Int32]
+  private let keyNames: NameTable
+
+  public convenience init(
     name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false, whenInvalid: Severity? = nil,
     keys: [(name: String, spec: KeySpec)]
   ) {
+    self.init(
+      name: name, display: display, caseInsensitiveKeys: caseInsensitiveKeys, openKeys: openKeys,
+      whenInvalid: whenInvalid, keys: keys, keyNames: NameTable([]))
+  }
+
+  init(
+    name: String, display: String, caseInsensitiveKeys: Bool, openKeys: Bool = false, whenInvalid: Severity? = nil,
+    keys: [(name: String, spec: KeySpec)], keyNames: NameTable
+  ) {
+    self.keyNames = keyNames
+    let index = DictionarySchema.index(keys)
+    var byKeyName: [Int32] = []
+    if !caseInsensitiveKeys {
+      // The first of a repeated key is the one found, as `index` finds it.
+      byKeyName = Array(repeating: -1, count: keyNames.count)
+      for position in keys.indices.reversed() {
+        if let name = keyNames.position(of: keys[position].name) { byKeyName[name] = Int32(position) }
+      }
+    }
+    self.byKeyName = byKeyName
     self.name = name
     self.display = display
     self.caseInsensitiveKeys = caseInsensitiveKeys
     self.openKeys = openKeys
     self.whenInvalid = whenInvalid
     self.keys = keys
-    self.index = DictionarySchema.index(keys)
+    self.index = index
     possiblyRequired = keys.filter {
       $0.spec.required || $0.spec.fields.requiredWith != nil || $0.spec.forPushTypes.values.contains { $0.required }
     }
@@ -182,6 +207,25 @@ public final class DictionarySchema: Sendable {
   public func spec(for key: String) -> (name: String, spec: KeySpec)? {
     guard let position = index.position(of: caseInsensitiveKeys ? key.lowercased() : key) else { return nil }
     return keys[position]
+  }
+
+  /// `spec(for: key)`, found by where the reader found the key among the
+  /// schema's key names (`Member.schemaKey`) when it did: no hashing, and
+  /// a comparison of the table's string with itself. The name there is
+  /// checked against `key`, so a position from another table, or a key
+  /// changed since it was read, is looked up by its text instead.
+  @inline(__always)
+  func spec(for key: String, schemaKey: Int32) -> (name: String, spec: KeySpec)? {
+    let name = Int(schemaKey)
+    if name >= 0 && name < byKeyName.count {
+      let position = Int(byKeyName[name])
+      if position >= 0 {
+        if keys[position].name == key { return keys[position] }
+      } else if keyNames.name(at: name) == key {
+        return nil
+      }
+    }
+    return spec(for: key)
   }
 }
 
@@ -227,6 +271,11 @@ public final class PushSchema: Sendable {
   public let pushTypeNames: [String]
   public let liveActivityKeys: [String]
   private let liveActivityKeyTable: NameTable
+  /// Every key the dictionaries name (those of case-insensitive ones as
+  /// listed), `aps` and the Live Activity keys: the JSON reader gives a document's key that is one as this
+  /// table's string with its position (`Member.schemaKey`), and each
+  /// dictionary finds its spec by that position.
+  let keyNames: NameTable
 
   /// Whether `key` is one of `liveActivityKeys`, looked up by its bytes:
   /// every key of every `aps` that is no other is asked.
@@ -336,8 +385,12 @@ public final class PushSchema: Sendable {
     self.pushTypeNames = pushTypeNames
     liveActivityKeys = root["liveActivityKeys"]?.elements?.compactMap(\.stringValue) ?? []
     liveActivityKeyTable = NameTable(liveActivityKeys)
-    let schemas = try PushSchema.dictionarySchemas(root["schemas"])
+    // `aps` is no dictionary's key: it is the payload's, which the push
+    // analysis reads in every document.
+    let (schemas, keyNames) = try PushSchema.dictionarySchemas(
+      root["schemas"], alsoNaming: ["aps"] + liveActivityKeys)
     self.schemas = schemas
+    self.keyNames = keyNames
     schemaList = Array(schemas.values)
     schemaNames = NameTable(schemaList.map(\.name))
     var schemasListing: [String: [DictionarySchema]] = [:]

@@ -3,7 +3,16 @@
 extension PushSchema {
   /// The dictionaries of a `schemas:` mapping, each reference to another
   /// checked: `rules/schema.yaml`'s and `rules/configuration.yaml`'s.
-  static func dictionarySchemas(_ node: Node?) throws(SchemaError) -> [String: DictionarySchema] {
+  /// The dictionaries, and the names of all their keys and of `others`
+  /// (`keyNames`).
+  static func dictionarySchemas(
+    _ node: Node?, alsoNaming others: [String] = []
+  ) throws(SchemaError) -> (schemas: [String: DictionarySchema], keyNames: NameTable) {
+    var names = others
+    for member in node?.members ?? [] {
+      for key in member.value["keys"]?.members ?? [] { names.append(key.key) }
+    }
+    let keyNames = NameTable(distinct: names)
     var schemas: [String: DictionarySchema] = [:]
     for member in node?.members ?? [] {
       var keys: [(String, KeySpec)] = []
@@ -14,7 +23,8 @@ extension PushSchema {
         name: member.key, display: member.value["display"]?.stringValue ?? member.key,
         caseInsensitiveKeys: member.value["caseInsensitiveKeys"]?.boolValue ?? false,
         openKeys: member.value["openKeys"]?.boolValue ?? false,
-        whenInvalid: member.value["whenInvalid"]?.stringValue.flatMap(Severity.init(rawValue:)), keys: keys)
+        whenInvalid: member.value["whenInvalid"]?.stringValue.flatMap(Severity.init(rawValue:)), keys: keys,
+        keyNames: keyNames)
     }
     for schema in schemas.values {
       for (name, spec) in schema.keys {
@@ -25,7 +35,7 @@ extension PushSchema {
         }
       }
     }
-    return schemas
+    return (schemas, keyNames)
   }
 
   /// One key's spec. Its fields are taken in one pass over the members, as

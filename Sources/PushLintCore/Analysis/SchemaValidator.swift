@@ -157,7 +157,9 @@ struct SchemaValidator {
     }
     for (name, spec) in dictionary.possiblyRequired {
       let resolved = spec.resolved(for: pushType)
-      func has(_ key: String) -> Bool { object.containsMember { dictionary.spec(for: $0.key)?.name == key } }
+      func has(_ key: String) -> Bool {
+        object.containsMember { dictionary.spec(for: $0.key, schemaKey: $0.schemaKey)?.name == key }
+      }
       if resolved.required {
         guard !has(name) else { continue }
         report(
@@ -178,7 +180,7 @@ struct SchemaValidator {
     _ member: UnsafePointer<Member>, of object: Node, namesHeld: inout Set<String>?,
     in dictionary: DictionarySchema, pushType: String?
   ) {
-    guard let (name, generalSpec) = dictionary.spec(for: member.pointee.key) else {
+    guard let (name, generalSpec) = dictionary.spec(for: member.pointee.key, schemaKey: member.pointee.schemaKey) else {
       if !dictionary.openKeys { reportUnknown(member.pointee, of: object, namesHeld: &namesHeld, in: dictionary) }
       return
     }
@@ -213,7 +215,9 @@ struct SchemaValidator {
   /// The schema's names of the members of `object`.
   static func names(heldBy object: Node, in dictionary: DictionarySchema) -> Set<String> {
     var names: Set<String> = []
-    object.forEachMember { if let (name, _) = dictionary.spec(for: $0.key) { names.insert(name) } }
+    object.forEachMember {
+      if let (name, _) = dictionary.spec(for: $0.key, schemaKey: $0.schemaKey) { names.insert(name) }
+    }
     return names
   }
 
@@ -244,7 +248,7 @@ struct SchemaValidator {
         payload.forEachMember { keys.insert($0.key) }
         payloadKeys = keys
         apsSpans = Fix.MemberSpans(key: aps.keySpan, value: aps.value.span)
-        apsHasAKeyOfItsOwn = aps.value.containsMember { dictionary.spec(for: $0.key) != nil }
+        apsHasAKeyOfItsOwn = aps.value.containsMember { dictionary.spec(for: $0.key, schemaKey: $0.schemaKey) != nil }
       }
       if let apsSpans, apsHasAKeyOfItsOwn == true, payloadKeys?.contains(member.key) == false {
         customData?.movesBeside = apsSpans

@@ -159,7 +159,8 @@ extension Linter {
         (
           0,
           JSONReader.read(
-            bytes, deferringAllBut: DocumentClassifier.keysItReads, deferringARootThatIsNoObject: true)
+            bytes, deferringAllBut: DocumentClassifier.keysItReads, deferringARootThatIsNoObject: true,
+            keyNames: rules.schema.keyNames)
         )
       ]
     case .plist:

@@ -74,7 +74,8 @@ extension Linter {
     // line, never the batch around it.
     let text = Array(content)
     var result = JSONReader.read(
-      text, firstLine: line.number, baseOffset: line.offset, deferringAllBut: DocumentClassifier.keysItReads)
+      text, firstLine: line.number, baseOffset: line.offset, deferringAllBut: DocumentClassifier.keysItReads,
+      keyNames: rules.schema.keyNames)
     let kind: DocumentKind
     if let known = DocumentClassifier.kind(of: result.root, format: .json, fileExtension: scope.fileExtension) {
       kind = known

@@ -37,11 +37,22 @@ public struct Member: Sendable {
   public var key: String
   public var keySpan: SourceSpan
   public var value: Node
+  /// Where the reader found `key` among the schema's key names
+  /// (`PushSchema.keyNames`), by its bytes; -1 when it did not look or the
+  /// key is none of them. The schema finds the key's spec by it
+  /// (`DictionarySchema.spec(for:schemaKey:)`), which checks it against
+  /// `key`: a member whose key is changed after reading is still found.
+  var schemaKey: Int32
 
   public init(key: String, keySpan: SourceSpan, value: Node) {
+    self.init(key: key, keySpan: keySpan, value: value, schemaKey: -1)
+  }
+
+  init(key: String, keySpan: SourceSpan, value: Node, schemaKey: Int32) {
     self.key = key
     self.keySpan = keySpan
     self.value = value
+    self.schemaKey = schemaKey
   }
 }
 

@@ -52,7 +52,7 @@ enum ConfigurationSchema {
       fatalError("rules/configuration.yaml is not embedded")
     }
     do {
-      return try PushSchema.dictionarySchemas(root["schemas"])
+      return try PushSchema.dictionarySchemas(root["schemas"]).schemas
     } catch {
       fatalError("rules/configuration.yaml: \(error)")
     }

@@ -251,7 +251,7 @@ struct DeferredJSON: Sendable {
     try forEachChild(
       start: start, isObject: true,
       read: { scanner, _ in
-        guard let (key, keySpan) = try? scanner.parseKey(),
+        guard let (key, keySpan, _) = try? scanner.parseKey(),
           let value = Self.child(&scanner, parent: pointer, token: key)
         else { return nil }
         return Member(key: key, keySpan: keySpan, value: value)
@@ -292,7 +292,7 @@ struct DeferredJSON: Sendable {
         if scanner.skipKey(ifPlainAndNot: asciiKey) {
           return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
         }
-        guard let (name, keySpan) = try? scanner.parseKey() else { return nil }
+        guard let (name, keySpan, _) = try? scanner.parseKey() else { return nil }
         scanner.skipWhitespace()
         guard name.isSameKey(as: key) else {
           return scanner.skipValue(depth: 1, checkingKeys: false) ? .some(nil) : nil
@@ -371,7 +371,7 @@ struct WideObject: Sendable {
     try whole.forEachChild(
       start: start, isObject: true,
       read: { scanner, _ -> Member? in
-        guard let (key, keySpan) = try? scanner.parseKey() else { return nil }
+        guard let (key, keySpan, _) = try? scanner.parseKey() else { return nil }
         scanner.skipWhitespace()
         if next < built.count && built[next].key.isSameKey(as: key) {
           guard scanner.skipValue(depth: 1, checkingKeys: false) else { return nil }
@@ -411,7 +411,7 @@ extension DeferredJSON {
     forEachChild(
       start: start, isObject: true,
       read: { scanner, _ -> Bool? in
-        guard let (key, keySpan) = try? scanner.parseKey() else {
+        guard let (key, keySpan, _) = try? scanner.parseKey() else {
           failed = true
           return nil
         }

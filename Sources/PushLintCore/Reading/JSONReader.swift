@@ -47,10 +47,22 @@ public struct JSONReader {
     _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAllBut eagerKeys: EagerKeys? = nil,
     deferringARootThatIsNoObject: Bool = false
   ) -> ReadResult {
+    read(
+      bytes, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys,
+      deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: nil)
+  }
+
+  /// With `keyNames` (a schema's, `PushSchema.keyNames`), an object's key
+  /// that is one of them is the table's string, and its member knows where
+  /// (`Member.schemaKey`).
+  static func read(
+    _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAllBut eagerKeys: EagerKeys? = nil,
+    deferringARootThatIsNoObject: Bool = false, keyNames: NameTable?
+  ) -> ReadResult {
     bytes.withUnsafeBufferPointer {
       read(
         $0, owner: JSONScanner.Owner(array: bytes, offset: 0), firstLine: firstLine, baseOffset: baseOffset,
-        deferringAllBut: eagerKeys, deferringARootThatIsNoObject: deferringARootThatIsNoObject)
+        deferringAllBut: eagerKeys, deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: keyNames)
     }
   }
 
@@ -69,14 +81,14 @@ public struct JSONReader {
   ) -> ReadResult {
     read(
       bytes, owner: nil, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys,
-      deferringARootThatIsNoObject: deferringARootThatIsNoObject)
+      deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: nil)
   }
 
   /// `owner`, the array `bytes` are, or nil when they are part of a buffer
   /// that must not outlive the read (values kept as bytes are then copied).
   private static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, owner: JSONScanner.Owner?, firstLine: Int, baseOffset: Int,
-    deferringAllBut eagerKeys: EagerKeys?, deferringARootThatIsNoObject: Bool
+    deferringAllBut eagerKeys: EagerKeys?, deferringARootThatIsNoObject: Bool, keyNames: NameTable?
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
@@ -96,6 +108,7 @@ public struct JSONReader {
     scanner.index = start
     scanner.setOwner(owner)
     scanner.eagerKeys = eagerKeys
+    scanner.keyNames = keyNames
     scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
     scanner.defersLargeContainers = eagerKeys != nil && bytes.count >= JSONScanner.largeContainerBytes
     // A byte-order mark takes no column: editors do not show it, so the
@@ -164,6 +177,10 @@ struct JSONScanner {
   var maxStringBytes = ReaderLimits.maxStringBytes
   /// Whether app data at the top level is deferred (`JSONReader.read`).
   var eagerKeys: EagerKeys?
+  /// The keys the schema knows (`PushSchema.keyNames`): an object's key
+  /// that is one is the table's string, with its position for the schema's
+  /// lookup (`Member.schemaKey`).
+  var keyNames: NameTable?
   /// Whether a root that is no object is kept as its bytes (`JSONReader.read`).
   var defersARootThatIsNoObject = false
   /// Whether a large container (`largeContainerBytes`) inside at least
@@ -312,6 +329,7 @@ struct JSONScanner {
     var childCount = 0
     var key = ""
     var keySpan = SourceSpan.fileStart
+    var schemaKey: Int32 = -1
   }
 
   /// Array indices as pointer tokens, spelled once.
@@ -443,10 +461,11 @@ struct JSONScanner {
           } else {
             let own = token.map { Node.pointer(parent, appending: $0) } ?? parent
             if isObject {
-              let (key, keySpan) = try parseKey()
+              let (key, keySpan, schemaKey) = try parseKey()
               stack.push(
-                Frame(isObject: true, start: start, pointer: own, firstChild: members.count, key: key, keySpan: keySpan)
-              )
+                Frame(
+                  isObject: true, start: start, pointer: own, firstChild: members.count, key: key, keySpan: keySpan,
+                  schemaKey: schemaKey))
               token = key
             } else {
               stack.push(Frame(isObject: false, start: start, pointer: own, firstChild: elements.count))
@@ -501,9 +520,10 @@ struct JSONScanner {
             throw trailingComma(at: commaPosition, closer: stack[top].isObject ? "}" : "]")
           }
           if stack[top].isObject {
-            let (nextKey, nextKeySpan) = try parseKey()
+            let (nextKey, nextKeySpan, nextSchemaKey) = try parseKey()
             stack[top].key = nextKey
             stack[top].keySpan = nextKeySpan
+            stack[top].schemaKey = nextSchemaKey
             token = nextKey
           } else {
             token = Self.indexToken(stack[top].childCount)
@@ -568,7 +588,8 @@ struct JSONScanner {
     }
     let top = stack.count - 1
     if stack[top].isObject {
-      members.push(Member(key: stack[top].key, keySpan: stack[top].keySpan, value: node))
+      members.push(
+        Member(key: stack[top].key, keySpan: stack[top].keySpan, value: node, schemaKey: stack[top].schemaKey))
     } else {
       elements.push(node)
     }
@@ -604,14 +625,35 @@ struct JSONScanner {
     error(at: index, .comment)
   }
 
-  mutating func parseKey() throws(JSONSyntaxError) -> (String, SourceSpan) {
+  /// The key at `index` and its colon: the key, its span, and its
+  /// position in `keyNames` (-1 when it is none of them, or there are none).
+  mutating func parseKey() throws(JSONSyntaxError) -> (key: String, span: SourceSpan, schemaKey: Int32) {
     guard index < bytes.count else {
       throw error(at: index, .endOfFile(expectingKey: true))
     }
     switch bytes[index] {
     case UInt8(ascii: "\""):
       let start = position(at: index)
-      let key = try parseString()
+      var schemaKey: Int32 = -1
+      let key: String
+      index += 1
+      let contentStart = index
+      skipPlainStringBytes()
+      if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+        // A key the schema knows is the table's string, not one made of its bytes.
+        if let keyNames,
+          let position = keyNames.position(of: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        {
+          key = keyNames.name(at: position)
+          schemaKey = Int32(position)
+          index += 1
+        } else {
+          key = try plainString(from: contentStart)
+        }
+      } else {
+        index = contentStart - 1
+        key = try parseString()
+      }
       let keySpan = SourceSpan(start: start, end: position(at: index))
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -619,7 +661,7 @@ struct JSONScanner {
         throw error(at: index, .expectedColon(key: key, found: met(at: index)))
       }
       index += 1
-      return (key, keySpan)
+      return (key, keySpan, schemaKey)
     case UInt8(ascii: "'"):
       throw error(at: index, .singleQuotes)
     case UInt8(ascii: "/"):
@@ -778,14 +820,7 @@ struct JSONScanner {
     let contentStart = index
     skipPlainStringBytes()
     // Fast path: no escapes.
-    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
-      if index - contentStart > maxStringBytes {
-        throw error(at: contentStart - 1, .stringTooLong(limitBytes: maxStringBytes))
-      }
-      let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-      index += 1
-      return string
-    }
+    if index < bytes.count && bytes[index] == UInt8(ascii: "\"") { return try plainString(from: contentStart) }
     if let string = unescapedString(contentStart: contentStart) { return string }
     var buffer = Array(bytes[contentStart..<index])
     while index < bytes.count {
@@ -809,6 +844,18 @@ struct JSONScanner {
       }
     }
     throw error(at: index, .unterminatedString)
+  }
+
+  /// The string from `contentStart` to the closing quote at `index`, which
+  /// holds no escape, with `index` past the quote.
+  @inline(__always)
+  private mutating func plainString(from contentStart: Int) throws(JSONSyntaxError) -> String {
+    if index - contentStart > maxStringBytes {
+      throw error(at: contentStart - 1, .stringTooLong(limitBytes: maxStringBytes))
+    }
+    let string = String(utf8Bytes: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+    index += 1
+    return string
   }
 
   /// Strings with escapes of up to this many bytes unescaped are read in

@@ -132,6 +132,86 @@ import Testing
     let large = NameTable(many)
     #expect(many.indices.allSatisfy { large.position(of: many[$0]) == $0 })
     #expect(large.position(of: "key-500") == nil)
+    // Kept once each, a repeated name takes no position.
+    let distinct = NameTable(distinct: names)
+    #expect(
+      (0..<distinct.count).map(distinct.name(at:)) == [
+        "alert", "badge", "sound", "thread-id", "content-available", "", "é-clé",
+      ])
+    #expect(distinct.position(of: "é-clé") == 6 && distinct.position(of: "alert") == 0)
+    // By bytes, as a reader asks, the same answer as by text.
+    // Every length up to 16 bytes is compared its own way: names of each,
+    // and misses that differ from one in a single byte at its start,
+    // middle or end.
+    let more = ["aps", "id", "b", "mutable-content", "interruption-level", "a-key-longer-than-sixteen-bytes"]
+    let misses = [
+      "apz", "azs", "zps", "ie", "jd", "c", "mutable-contenT", "mutable_content", "Mutable-content",
+      "interruption_level", "a-key-longer-than-sixteen-byteZ", "Alert", "alerts", "aler", "threadid", "thread_id",
+      "x", "é-cle", "content-availablE",
+    ]
+    let byText = NameTable(names + more)
+    let byTextOnce = NameTable(distinct: names + more)
+    for text in names + more + misses {
+      let byBytes = Array(text.utf8).withUnsafeBufferPointer { byText.position(of: $0) }
+      #expect(byBytes == byText.position(of: text), "\(text)")
+      let byBytesOnce = Array(text.utf8).withUnsafeBufferPointer { byTextOnce.position(of: $0) }
+      #expect(byBytesOnce == byTextOnce.position(of: text), "\(text)")
+    }
+    #expect(byText.position(of: UnsafeBufferPointer<UInt8>(start: nil, count: 0)) == 6)
+    #expect(byTextOnce.position(of: UnsafeBufferPointer<UInt8>(start: nil, count: 0)) == 5)
+    #expect(NameTable([]).position(of: UnsafeBufferPointer<UInt8>(start: nil, count: 0)) == nil)
+  }
+
+  /// A dictionary finds a member's spec by where the reader found its key
+  /// among the schema's key names, and gives what it gives for the key's
+  /// text whatever that position says: right, -1, another name's, past the
+  /// table (a key changed after reading, or read with another schema).
+  @Test func aKeysPositionAmongTheSchemasNamesFindsWhatItsTextFinds() {
+    let schema = PushSchema.standard
+    let names = (0..<schema.keyNames.count).map { schema.keyNames.name(at: $0) }
+    #expect(names.count > 50)
+    #expect(names.contains("content-available") && names.contains("aps") && names.contains("loc-args"))
+    let texts =
+      names + ["", "Alert", "acme1", "content-availabl", "Content-Available", "apns-priority", "APNS-PRIORITY"]
+    var mismatches: [String] = []
+    for dictionary in schema.schemas.values.sorted(by: { $0.name < $1.name }) {
+      for text in texts {
+        let expected = dictionary.spec(for: text)
+        let right = Int32(schema.keyNames.position(of: text) ?? -1)
+        for position in Set([
+          right, -1, 0, Int32(names.count - 1), Int32(names.count), (right + 7) % Int32(names.count),
+        ]) {
+          let found = dictionary.spec(for: text, schemaKey: position)
+          if found?.name != expected?.name || found?.spec !== expected?.spec {
+            mismatches.append("\(dictionary.name) \(text) at \(position)")
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
+
+  /// The JSON reader gives a key the schema knows as the schema's own
+  /// string with its position, and any other key (an escaped spelling of
+  /// a known one included) as its text, at no position.
+  @Test func theReaderFindsKeysTheSchemaKnowsByTheirBytes() throws {
+    let keyNames = PushSchema.standard.keyNames
+    let text = #"{"aps": {"content-available": 1, "alert": {"title": "Hi"}, "\u0062adge": 2}, "acme1": {"sound": 1}}"#
+    let result = JSONReader.read(Array(text.utf8), keyNames: keyNames)
+    let root = try #require(result.root)
+    let aps = try #require(root.members?.first)
+    #expect(aps.key == "aps" && aps.schemaKey == Int32(keyNames.position(of: "aps") ?? -2))
+    let apsMembers = try #require(aps.value.members)
+    #expect(apsMembers.map(\.key) == ["content-available", "alert", "badge"])
+    #expect(apsMembers[0].schemaKey == Int32(keyNames.position(of: "content-available") ?? -2))
+    #expect(apsMembers[1].schemaKey == Int32(keyNames.position(of: "alert") ?? -2))
+    #expect(apsMembers[2].schemaKey == -1)
+    #expect(apsMembers[1].value.members?.first?.schemaKey == Int32(keyNames.position(of: "title") ?? -2))
+    #expect(root.members?.last?.key == "acme1" && root.members?.last?.schemaKey == -1)
+    // Without the table, no key has a position; the tree is otherwise the same.
+    let plain = try #require(JSONReader.read(Array(text.utf8)).root)
+    #expect(plain.members?.first?.schemaKey == -1)
+    #expect(plain.members?.first?.value.members?.map(\.key) == apsMembers.map(\.key))
   }
 
   /// The aps schema looks its keys up through the table: case-sensitive keys
