@@ -268,7 +268,7 @@ enum PushAnalysis {
         contentAvailable = member.pointee.value.numberValue?.doubleValue == 1
       } else if key.isSameKey(as: "sound") || key.isSameKey(as: "badge") {
         hasSoundOrBadge = true
-      } else if !hasLiveActivityKey, schema.isLiveActivityKey(key) {
+      } else if !hasLiveActivityKey, schema.isLiveActivityKey(key, schemaKey: member.pointee.schemaKey) {
         hasLiveActivityKey = true
       } else if key.isSameKey(as: "content-changed") {
         hasContentChanged = true

@@ -276,10 +276,22 @@ public final class PushSchema: Sendable {
   /// table's string with its position (`Member.schemaKey`), and each
   /// dictionary finds its spec by that position.
   let keyNames: NameTable
+  /// For each of `keyNames`, whether it is a Live Activity key.
+  private let liveActivityByKeyName: [Bool]
 
   /// Whether `key` is one of `liveActivityKeys`, looked up by its bytes:
   /// every key of every `aps` that is no other is asked.
   func isLiveActivityKey(_ key: String) -> Bool { liveActivityKeyTable.position(of: key) != nil }
+
+  /// The same, for a member's key found among `keyNames` at `schemaKey`
+  /// (`Member.schemaKey`): by that position when the name there is the key.
+  func isLiveActivityKey(_ key: String, schemaKey: Int32) -> Bool {
+    let name = Int(schemaKey)
+    if name >= 0 && name < liveActivityByKeyName.count && keyNames.name(at: name) == key {
+      return liveActivityByKeyName[name]
+    }
+    return isLiveActivityKey(key)
+  }
   private let limitsWithoutTargets: PayloadLimits
 
   /// The schemas that list `key`, in name order (case-sensitive ones only).
@@ -391,6 +403,11 @@ public final class PushSchema: Sendable {
       root["schemas"], alsoNaming: ["aps"] + liveActivityKeys)
     self.schemas = schemas
     self.keyNames = keyNames
+    var liveActivityByKeyName = Array(repeating: false, count: keyNames.count)
+    for key in liveActivityKeys {
+      if let name = keyNames.position(of: key) { liveActivityByKeyName[name] = true }
+    }
+    self.liveActivityByKeyName = liveActivityByKeyName
     schemaList = Array(schemas.values)
     schemaNames = NameTable(schemaList.map(\.name))
     var schemasListing: [String: [DictionarySchema]] = [:]

@@ -355,8 +355,15 @@ struct SchemaValidator {
     pointer: @autoclosure () -> String
   ) {
     guard !since.isEmpty, !targets.isEmpty else { return }
+    // A look along the one or two targets costs less than hashing the
+    // platform for each key that has a version.
     func target(for platform: Platform) -> OSVersion? {
-      targets[platform] ?? (platform == .ios ? targets[.ipados] : nil)
+      var ipados: OSVersion?
+      for (candidate, version) in targets {
+        if candidate == platform { return version }
+        if candidate == .ipados { ipados = version }
+      }
+      return platform == .ios ? ipados : nil
     }
     // Nearly every key is available on every target: the platforms are put
     // in order only for a key that is not.

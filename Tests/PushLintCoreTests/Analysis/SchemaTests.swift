@@ -188,6 +188,16 @@ import Testing
         }
       }
     }
+    // Whether a key is a Live Activity key, the same way.
+    for text in texts {
+      let right = Int32(schema.keyNames.position(of: text) ?? -1)
+      for position in Set([right, -1, 0, Int32(names.count), (right + 7) % Int32(names.count)])
+      where schema.isLiveActivityKey(text, schemaKey: position) != schema.isLiveActivityKey(text) {
+        mismatches.append("live activity \(text) at \(position)")
+      }
+    }
+    #expect(
+      schema.isLiveActivityKey("content-state", schemaKey: Int32(schema.keyNames.position(of: "content-state") ?? -1)))
     #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
   }
 
