@@ -272,9 +272,10 @@ public final class PushSchema: Sendable {
   public let liveActivityKeys: [String]
   private let liveActivityKeyTable: NameTable
   /// Every key the dictionaries name (those of case-insensitive ones as
-  /// listed), `aps` and the Live Activity keys: the JSON reader gives a document's key that is one as this
-  /// table's string with its position (`Member.schemaKey`), and each
-  /// dictionary finds its spec by that position.
+  /// listed), `aps` and the Live Activity keys: the JSON reader gives a
+  /// document's key that is one as this table's string with its position
+  /// (`Member.schemaKey`), and each dictionary finds its spec by that
+  /// position.
   let keyNames: NameTable
   /// For each of `keyNames`, whether it is a Live Activity key.
   private let liveActivityByKeyName: [Bool]

@@ -2,9 +2,9 @@
 /// into dictionaries and key specs, strictly: an unknown field is an error.
 extension PushSchema {
   /// The dictionaries of a `schemas:` mapping, each reference to another
-  /// checked: `rules/schema.yaml`'s and `rules/configuration.yaml`'s.
-  /// The dictionaries, and the names of all their keys and of `others`
-  /// (`keyNames`).
+  /// checked (`rules/schema.yaml`'s and `rules/configuration.yaml`'s), and
+  /// the names of all their keys and of `others`, once each, which each
+  /// dictionary indexes its keys by (`PushSchema.keyNames`).
   static func dictionarySchemas(
     _ node: Node?, alsoNaming others: [String] = []
   ) throws(SchemaError) -> (schemas: [String: DictionarySchema], keyNames: NameTable) {
