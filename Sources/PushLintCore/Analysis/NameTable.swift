@@ -64,6 +64,15 @@ struct NameTable: Sendable {
 
   func name(at position: Int) -> String { names[position] }
 
+  /// `position`, a reader's word for where `key` is (`Member.schemaKey`),
+  /// when the name there is `key`; nil for -1, a position past the table,
+  /// or one from another table or of a key changed since.
+  @inline(__always)
+  func confirmed(_ position: Int32, for key: String) -> Int? {
+    let position = Int(position)
+    return position >= 0 && position < names.count && names[position] == key ? position : nil
+  }
+
   func position(of name: String) -> Int? {
     var slot = NameTable.hash(name) & mask
     while true {

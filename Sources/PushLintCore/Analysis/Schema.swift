@@ -216,14 +216,9 @@ public final class DictionarySchema: Sendable {
   /// changed since it was read, is looked up by its text instead.
   @inline(__always)
   func spec(for key: String, schemaKey: Int32) -> (name: String, spec: KeySpec)? {
-    let name = Int(schemaKey)
-    if name >= 0 && name < byKeyName.count {
+    if let name = keyNames.confirmed(schemaKey, for: key), name < byKeyName.count {
       let position = Int(byKeyName[name])
-      if position >= 0 {
-        if keys[position].name == key { return keys[position] }
-      } else if keyNames.name(at: name) == key {
-        return nil
-      }
+      return position >= 0 ? keys[position] : nil
     }
     return spec(for: key)
   }
@@ -287,11 +282,8 @@ public final class PushSchema: Sendable {
   /// The same, for a member's key found among `keyNames` at `schemaKey`
   /// (`Member.schemaKey`): by that position when the name there is the key.
   func isLiveActivityKey(_ key: String, schemaKey: Int32) -> Bool {
-    let name = Int(schemaKey)
-    if name >= 0 && name < liveActivityByKeyName.count && keyNames.name(at: name) == key {
-      return liveActivityByKeyName[name]
-    }
-    return isLiveActivityKey(key)
+    guard let name = keyNames.confirmed(schemaKey, for: key) else { return isLiveActivityKey(key) }
+    return liveActivityByKeyName[name]
   }
   private let limitsWithoutTargets: PayloadLimits
 
