@@ -94,36 +94,13 @@ struct NameTable: Sendable {
         if position < 0 { return nil }
         let start = Int(starts[position])
         let count = Int(starts[position + 1]) - start
-        if count == bytes.count && Self.same(utf8.baseAddress.map { $0 + start }, bytes.baseAddress, count: count) {
+        if count == bytes.count
+          && (count == 0 || ByteSearch.same(utf8.baseAddress! + start, bytes.baseAddress!, count: count))
+        {
           return position
         }
         slot = (slot + 1) & mask
       }
-    }
-  }
-
-  /// Names are short, and `memcmp` through a call costs more than a
-  /// comparison of a few words: up to 16 bytes, two loads from each side
-  /// that overlap in the middle cover them all.
-  @inline(__always)
-  private static func same(_ name: UnsafePointer<UInt8>?, _ key: UnsafePointer<UInt8>?, count: Int) -> Bool {
-    guard let name, let key else { return count == 0 }
-    let one = UnsafeRawPointer(name)
-    let other = UnsafeRawPointer(key)
-    switch count {
-    case 0: return true
-    case 1...3:
-      return name[0] == key[0] && name[count / 2] == key[count / 2] && name[count - 1] == key[count - 1]
-    case 4...8:
-      return one.loadUnaligned(as: UInt32.self) == other.loadUnaligned(as: UInt32.self)
-        && one.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-          == other.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-    case 9...16:
-      return one.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
-        && one.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-          == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    default:
-      return System.compare(name, key, count: count) == 0
     }
   }
 

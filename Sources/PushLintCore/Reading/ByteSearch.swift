@@ -37,6 +37,31 @@ enum ByteSearch {
   static func contains(_ needle: String, in bytes: [UInt8]) -> Bool {
     firstIndex(of: Array(needle.utf8), in: bytes) != nil
   }
+
+  /// Whether the `count` bytes at `one` and at `other` are the same. Keys
+  /// and names are short, and `memcmp` through a call costs more than a
+  /// comparison of a few words: up to 16 bytes, two loads from each side
+  /// that overlap in the middle cover them all.
+  @inline(__always)
+  static func same(_ one: UnsafePointer<UInt8>, _ other: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let first = UnsafeRawPointer(one)
+    let second = UnsafeRawPointer(other)
+    switch count {
+    case ...0: return true
+    case 1...3:
+      return one[0] == other[0] && one[count / 2] == other[count / 2] && one[count - 1] == other[count - 1]
+    case 4...8:
+      return first.loadUnaligned(as: UInt32.self) == second.loadUnaligned(as: UInt32.self)
+        && first.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == second.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    case 9...16:
+      return first.loadUnaligned(as: UInt64.self) == second.loadUnaligned(as: UInt64.self)
+        && first.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          == second.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    default:
+      return System.compare(one, other, count: count) == 0
+    }
+  }
 }
 
 /// Byte classes the readers share.

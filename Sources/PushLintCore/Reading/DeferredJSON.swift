@@ -1006,15 +1006,11 @@ extension JSONScanner {
     case notAnObject
   }
 
-  /// Whether the `count` bytes at `first` and at `second` are the same:
-  /// keys are short, and `memcmp` through a call cost more than comparing.
+  /// Whether the `count` bytes at `first` and at `second` are the same.
   @inline(__always)
   private func sameBytes(_ first: Int, _ second: Int, count: Int) -> Bool {
-    guard count > 16 else {
-      for offset in 0..<count where bytes[first + offset] != bytes[second + offset] { return false }
-      return true
-    }
-    return System.compare(bytes.baseAddress! + first, bytes.baseAddress! + second, count: count) == 0
+    let base = bytes.baseAddress!
+    return ByteSearch.same(base + first, base + second, count: count)
   }
 
   /// A string value. One with an escape is measured unescaped, for what
@@ -1118,8 +1114,8 @@ struct KeyTable {
   private static func same(_ range: Range<Int>, at other: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let length = range.count
     guard other + length < bytes.count, bytes[other + length] == UInt8(ascii: "\"") else { return false }
-    for offset in 0..<length where bytes[other + offset] != bytes[range.lowerBound + offset] { return false }
-    return true
+    let base = bytes.baseAddress!
+    return ByteSearch.same(base + other, base + range.lowerBound, count: length)
   }
 
   /// FNV-1a over the key's bytes.

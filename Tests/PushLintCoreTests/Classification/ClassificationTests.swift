@@ -134,6 +134,34 @@ import Testing
     #expect(!ByteSearch.contains("categoriesX", in: bytes))
   }
 
+  /// Every length up to past 16 bytes is compared its own way (by bytes, by
+  /// two overlapping words, by `memcmp`): for each, the same bytes match,
+  /// and bytes that differ in any one place do not, wherever the two runs
+  /// sit in a buffer (the word loads are unaligned).
+  @Test func sameBytesAgreesWithComparingEachByte() {
+    let buffer = (0..<96).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    buffer.withUnsafeBufferPointer { bytes in
+      let base = bytes.baseAddress!
+      for count in 0...40 {
+        for (one, other) in [(0, 48), (1, 50), (3, 55)] {
+          var copy = Array(bytes[one..<(one + count)])
+          copy.withUnsafeBufferPointer { copied in
+            #expect(count == 0 || ByteSearch.same(base + one, copied.baseAddress!, count: count))
+          }
+          for place in 0..<count {
+            copy[place] ^= 0x20
+            copy.withUnsafeBufferPointer { changed in
+              #expect(!ByteSearch.same(base + one, changed.baseAddress!, count: count), "\(count) \(place)")
+            }
+            copy[place] ^= 0x20
+          }
+          let expected = bytes[one..<(one + count)].elementsEqual(bytes[other..<(other + count)])
+          #expect(ByteSearch.same(base + one, base + other, count: count) == expected, "\(count)")
+        }
+      }
+    }
+  }
+
   /// A walked YAML file whose top level shows no kind is set aside unread;
   /// what the scan sets aside, the reader finds no kind in, document by
   /// document. Texts it cannot judge are left to the reader.
