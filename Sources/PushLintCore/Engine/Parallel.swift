@@ -25,37 +25,49 @@ extension Linter {
     _ items: [Item], alongside sideJob: (() -> Void)? = nil, _ transform: (Item) -> Result
   ) -> [Result] {
     let workers = jobs > 0 ? jobs : max(1, System.coreCount)
+    return inParallel(items, states: Array(repeating: (), count: workers), alongside: sideJob) { _, item in
+      transform(item)
+    }
+  }
+
+  /// `transform` over `items` on as many cores as there are `states`,
+  /// results in the order of `items`: each core's worker passes its own
+  /// state with every item it transforms. `sideJob`, when given, runs
+  /// once on one of the cores first.
+  func inParallel<State: Sendable, Item: Sendable, Result: Sendable>(
+    _ items: [Item], states: [State], alongside sideJob: (() -> Void)? = nil, _ transform: (State, Item) -> Result
+  ) -> [Result] {
+    let workers = states.count
     guard workers > 1, items.count > 1 else {
       sideJob?()
-      return items.map(transform)
+      guard let state = states.first else { return [] }
+      return items.map { transform(state, $0) }
     }
-    // Each result is written once into uninitialized storage and moved out
-    // at the end: copying them out (a JSON Lines batch is 8,000) would be
-    // serial work between batches.
-    let results = UnsafeMutablePointer<Result>.allocate(capacity: items.count)
-    defer { results.deallocate() }
-    nonisolated(unsafe) let shared = results
-    // Many small chunks, so a core that finishes early waits less for the
-    // other's last chunk: a JSON Lines run is many short batches.
-    let chunks = min(items.count, workers * 32)
-    let sideJobs = sideJob == nil ? 0 : 1
-    withoutActuallyEscaping(transform) { transform in
-      nonisolated(unsafe) let work = transform
-      nonisolated(unsafe) let side = sideJob
-      DispatchQueue.concurrentPerform(iterations: chunks + sideJobs) { iteration in
-        if iteration < sideJobs {
-          side?()
-          return
-        }
-        var index = iteration - sideJobs
-        while index < items.count {
-          (shared + index).initialize(to: work(items[index]))
-          index += chunks
+    // Workers take many small runs in turn, so a core that finishes early
+    // waits less for the other's last run: a JSON Lines run is many short
+    // batches.
+    let run = max(1, items.count / (workers * 32))
+    let taken = System.SharedCounter()
+    // Each result is written once, in place, into the array's uninitialized
+    // storage: a buffer of their own, moved into the array at the end,
+    // would be serial work between batches and more memory to map.
+    return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+      nonisolated(unsafe) let shared = buffer.baseAddress!
+      withoutActuallyEscaping(transform) { transform in
+        nonisolated(unsafe) let work = transform
+        nonisolated(unsafe) let side = sideJob
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          if worker == 0 { side?() }
+          let state = states[worker]
+          while true {
+            let start = taken.advance(by: run)
+            guard start < items.count else { return }
+            for index in start..<min(start + run, items.count) {
+              (shared + index).initialize(to: work(state, items[index]))
+            }
+          }
         }
       }
-    }
-    return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-      buffer.baseAddress!.moveInitialize(from: results, count: items.count)
       initialized = items.count
     }
   }

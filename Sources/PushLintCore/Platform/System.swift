@@ -246,6 +246,32 @@ public enum System {
 
   // MARK: Threads
 
+  /// A count that threads advance in turn: how workers share out the items
+  /// of a parallel map, a run of items at a time.
+  final class SharedCounter: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value = 0
+
+    init() {
+      lock.initialize(to: pthread_mutex_t())
+      precondition(pthread_mutex_init(lock, nil) == 0, "no mutex")
+    }
+
+    deinit {
+      pthread_mutex_destroy(lock)
+      lock.deallocate()
+    }
+
+    /// The count before `step` is added to it.
+    func advance(by step: Int) -> Int {
+      pthread_mutex_lock(lock)
+      defer { pthread_mutex_unlock(lock) }
+      let before = value
+      value += step
+      return before
+    }
+  }
+
   /// A flag each thread sets for itself.
   struct ThreadFlag: @unchecked Sendable {
     private let key: pthread_key_t

@@ -221,6 +221,34 @@ struct StringLimitTests {
     #expect(report.diagnostics.last?.message.hasSuffix("(and 4000 more findings in this file, not shown)") == true)
   }
 
+  /// The parallel map gives each item's result in the items' order, runs
+  /// the side job once, and hands each worker its own state: no state is
+  /// ever used on two cores at once (each worker marks its state busy
+  /// while it transforms an item).
+  @Test func eachWorkerOfTheParallelMapHasAStateOfItsOwn() {
+    final class State: @unchecked Sendable {
+      let busy = System.SharedCounter()
+      let overlaps = System.SharedCounter()
+    }
+    let linter = Linter(configuration: Configuration(directory: "/p"), jobs: 2)
+    for count in [0, 1, 2, 3, 64, 1000, 8001] {
+      let states = [State(), State(), State()]
+      let sideJobs = System.SharedCounter()
+      let items = Array(0..<count)
+      let results = linter.inParallel(items, states: states, alongside: { _ = sideJobs.advance(by: 1) }) {
+        state, item in
+        if state.busy.advance(by: 1) != 0 { _ = state.overlaps.advance(by: 1) }
+        var sum = 0
+        for step in 0..<(item % 7) * 100 { sum &+= step }
+        _ = state.busy.advance(by: -1)
+        return item * 2 + (sum == -1 ? 1 : 0)
+      }
+      #expect(results == items.map { $0 * 2 }, "\(count)")
+      #expect(sideJobs.advance(by: 0) == 1, "\(count)")
+      #expect(states.allSatisfy { $0.overlaps.advance(by: 0) == 0 }, "\(count)")
+    }
+  }
+
   /// Findings of batches after the limit is reached are counted and never
   /// worded: what is kept must not change.
   @Test func findingsPastTheLimitAreCountedAsInOneBatch() {
