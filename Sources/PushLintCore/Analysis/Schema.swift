@@ -309,15 +309,30 @@ public final class PushSchema: Sendable {
   }
 
   public static let standard: PushSchema = {
-    guard let root = RuleCatalog.embeddedTree(of: "schema.yaml") else {
+    let read: @Sendable () -> Node? = { RuleCatalog.embeddedTree(of: "schema.yaml") }
+    guard let root = read() else {
       fatalError("rules/schema.yaml is not embedded")
     }
     do {
-      return try PushSchema(root: root)
+      return try PushSchema(root: root, readAgain: read)
     } catch {
       fatalError("rules/schema.yaml: \(error)")
     }
   }()
+
+  /// Reads the tree the schema was built from again, for `rebuilt()`.
+  private let readAgain: @Sendable () -> Node?
+
+  /// The same schema built again from the text it was read from: it
+  /// shares no object, array or string with this one. Workers that check
+  /// on several cores at once each take one, so that no two cores write the
+  /// same reference count (every retain and release writes the object it
+  /// counts, whose memory then moves from one core's cache to the other's
+  /// at each turn).
+  func rebuilt() -> PushSchema {
+    guard let root = readAgain(), let schema = try? PushSchema(root: root, readAgain: readAgain) else { return self }
+    return schema
+  }
 
   /// Whether `key` of the dictionary `dictionary` holds a whole payload (an
   /// envelope's, an FCM message's): its `aps` follows the payload's
@@ -354,11 +369,16 @@ public final class PushSchema: Sendable {
       throw SchemaError(
         message: "not a single clean YAML document: \(documents.first?.result.findings.map(\.message) ?? [])")
     }
-    try self.init(root: root)
+    try self.init(root: root) {
+      let documents = YAMLReader.read(Array(text.utf8))
+      return documents.count == 1 ? documents[0].result.root : nil
+    }
   }
 
-  /// The schema from the tree of a `rules/schema.yaml`.
-  init(root: Node) throws(SchemaError) {
+  /// The schema from the tree of a `rules/schema.yaml`; `readAgain` reads
+  /// that tree again.
+  init(root: Node, readAgain: @escaping @Sendable () -> Node?) throws(SchemaError) {
+    self.readAgain = readAgain
     guard let limits = root["payloadLimits"]?.members else { throw SchemaError(message: "payloadLimits is missing") }
     var payloadLimits: [String: Int] = [:]
     var defaultLimit = 4096

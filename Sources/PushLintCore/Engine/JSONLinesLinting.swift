@@ -35,20 +35,50 @@ extension Linter {
       }
     }
     var outcome = FileOutcome(limit: options.findingsPerFile)
-    var current = reader.next()
+    // Batches are read into the bytes of the batch before last.
+    var spare: [UInt8] = []
+    var current = reader.next(reusing: &spare)
+    let workers = jobs > 0 ? jobs : max(1, System.coreCount)
+    var checkers = Array(repeating: LineChecker(linter: self, scope: scope), count: workers)
     while case .success(let batch)? = current {
       var next: Result<LineBatch, FileError>?
-      let checked = inParallel(batch.lines, alongside: { next = reader.next() }) { line in
-        batch.bytes.withUnsafeBufferPointer { bytes in checkLine(line, bytes: bytes, input: input, scope: scope) }
+      let checked = inParallel(batch.lines, states: checkers, alongside: { next = reader.next(reusing: &spare) }) {
+        checker, line in
+        batch.bytes.withUnsafeBufferPointer { bytes in
+          checker.linter.checkLine(line, bytes: bytes, input: input, scope: checker.scope)
+        }
       }
       for index in checked.indices { merge(checked[index], into: &outcome) }
+      // A file of more than one batch is checked by each worker with a
+      // schema of its own from the second batch on (`PushSchema.rebuilt`):
+      // building one costs about as much as checking a few dozen lines.
+      if case .success? = next, checkers.count > 1, checkers[1].linter.rules.schema === rules.schema {
+        for worker in checkers.indices.dropFirst() { checkers[worker] = checkers[worker].withOwnSchema(for: input) }
+      }
       current = next
+      spare = batch.bytes
     }
     if case .failure(let error)? = current {
       return FileOutcome(error: FileError(path: input.displayPath, error.problem))
     }
     outcome.linted = outcome.documents > 0 || input.explicit
     return outcome
+  }
+
+  /// What a worker checks lines with: the linter and the file's scope.
+  struct LineChecker: Sendable {
+    var linter: Linter
+    var scope: FileScope
+
+    /// The same, with a schema built again for this worker alone, and the
+    /// scope of `input` worked out with it.
+    func withOwnSchema(for input: LintInput) -> LineChecker {
+      var linter = self.linter
+      linter.rules.schema = linter.rules.schema.rebuilt()
+      var scope = linter.scope(of: input, project: self.scope.context.project)
+      scope.suppressions = self.scope.suppressions
+      return LineChecker(linter: linter, scope: scope)
+    }
   }
 
   func checkLine(

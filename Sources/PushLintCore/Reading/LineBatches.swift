@@ -64,11 +64,21 @@ struct LineBatchReader {
   /// The next batch (it may hold no line while a long line is being read),
   /// nil at the end of the input. A read error ends the input too.
   mutating func next() -> Result<LineBatch, FileError>? {
+    var spare: [UInt8] = []
+    return next(reusing: &spare)
+  }
+
+  /// The same, read from a file into `spare` (taken from the caller) when
+  /// it is an earlier batch's bytes that nothing else holds: a buffer made
+  /// for each batch is new memory each time, and the allocator maps and
+  /// unmaps a batch's worth of pages for it when a thread other than the
+  /// one that freed the last one reads it.
+  mutating func next(reusing spare: inout [UInt8]) -> Result<LineBatch, FileError>? {
     guard !finished else { return nil }
     let bufferOffset = carried.isEmpty ? readOffset : carriedOffset
     let searchFrom = carried.count
     var buffer: [UInt8]
-    switch nextBytes(after: carried) {
+    switch nextBytes(after: carried, reusing: &spare) {
     case .success(let bytes): buffer = bytes
     case .failure(let error):
       finish()
@@ -120,35 +130,58 @@ struct LineBatchReader {
   }
 
   /// `prefix` followed by up to `readSize` bytes of the input (none at its end).
-  private mutating func nextBytes(after prefix: [UInt8]) -> Result<[UInt8], FileError> {
+  private mutating func nextBytes(after prefix: [UInt8], reusing spare: inout [UInt8]) -> Result<[UInt8], FileError> {
     switch source {
     case .memory(let bytes):
       let count = min(readSize, bytes.count - readOffset)
       defer { readOffset += count }
       return .success(prefix + bytes[readOffset..<(readOffset + count)])
     case .file(let descriptor):
+      let wanted = prefix.count + readSize
+      var buffer: [UInt8] = []
+      swap(&buffer, &spare)
+      var filled = prefix.count
       var failure: Int32?
-      let readSize = readSize
-      let buffer = [UInt8](unsafeUninitializedCapacity: prefix.count + readSize) { bytes, initialized in
-        _ = bytes.initialize(fromContentsOf: prefix)
-        initialized = prefix.count
-        // Fill the whole read size when the file has it: short reads would
-        // make small batches.
-        while initialized < prefix.count + readSize {
-          let result = System.read(
-            descriptor, into: bytes.baseAddress! + initialized, count: prefix.count + readSize - initialized)
-          switch result {
-          case .failure(let error):
-            failure = error.code
-            return
-          case .success(0): return
-          case .success(let count): initialized += count
-          }
+      if buffer.capacity >= wanted {
+        // A full read writes over the bytes of the batch before last: only
+        // their tail is cut or filled in to the read's length.
+        if buffer.count < wanted {
+          buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count))
+        } else {
+          buffer.removeLast(buffer.count - wanted)
+        }
+        buffer.withUnsafeMutableBufferPointer { bytes in
+          _ = UnsafeMutableBufferPointer(rebasing: bytes[..<prefix.count]).update(fromContentsOf: prefix)
+          (filled, failure) = fill(bytes, from: filled, descriptor: descriptor)
+        }
+        buffer.removeLast(wanted - filled)
+      } else {
+        buffer = [UInt8](unsafeUninitializedCapacity: wanted) { bytes, initialized in
+          _ = bytes.initialize(fromContentsOf: prefix)
+          (filled, failure) = fill(bytes, from: filled, descriptor: descriptor)
+          initialized = filled
         }
       }
       if let failure { return .failure(FileError(path: "", .system(FileSystem.systemError(failure)))) }
-      readOffset += buffer.count - prefix.count
+      readOffset += filled - prefix.count
       return .success(buffer)
     }
+  }
+
+  /// Reads into `bytes` from `start` until it is full or the file ends
+  /// (short reads would make small batches): how far it is filled, and
+  /// the error that stopped it.
+  private func fill(
+    _ bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int, descriptor: Int32
+  ) -> (filled: Int, failure: Int32?) {
+    var filled = start
+    while filled < bytes.count {
+      switch System.read(descriptor, into: bytes.baseAddress! + filled, count: bytes.count - filled) {
+      case .failure(let error): return (filled, error.code)
+      case .success(0): return (filled, nil)
+      case .success(let count): filled += count
+      }
+    }
+    return (filled, nil)
   }
 }

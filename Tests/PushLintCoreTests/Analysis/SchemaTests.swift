@@ -114,6 +114,50 @@ import Testing
     #expect(linter.lint(bytes: payload, path: "p.json").diagnostics.map(\.rule) == ["unavailable-key"])
   }
 
+  /// A schema built again, as each worker checking JSON Lines takes one,
+  /// shares no object or string storage with the first, and judges as it
+  /// does: an edited schema's edit included, in every batch of a file of
+  /// many checked on two cores.
+  @Test func aRebuiltSchemaSharesNothingAndJudgesTheSame() throws {
+    let text = try #require(RuleCatalog.standard.files["schema.yaml"])
+    let edited = text.replacingOccurrences(
+      of: "      category: {type: string}\n",
+      with:
+        "      category: {type: string}\n      glow-color-of-the-notification: {type: string, since: {ios: \"27.0\"}}\n"
+    )
+    func storage(_ string: String) -> UnsafePointer<UInt8>? {
+      var string = string
+      return string.withUTF8 { $0.baseAddress }
+    }
+    for schema in [PushSchema.standard, try PushSchema(yaml: edited)] {
+      let copy = schema.rebuilt()
+      #expect(copy !== schema)
+      #expect(copy.schemas.keys.sorted() == schema.schemas.keys.sorted())
+      for (name, dictionary) in schema.schemas {
+        let other = copy.schema(name)
+        #expect(other !== dictionary)
+        #expect(other.keys.map(\.name) == dictionary.keys.map(\.name))
+        for (one, two) in zip(dictionary.keys, other.keys) {
+          #expect(one.spec !== two.spec)
+          // Names past 15 bytes are stored apart from the string itself.
+          if one.name.utf8.count > 15 { #expect(storage(one.name) != storage(two.name), "\(one.name)") }
+        }
+      }
+      let names = (0..<schema.keyNames.count).map(schema.keyNames.name(at:))
+      #expect((0..<copy.keyNames.count).map(copy.keyNames.name(at:)) == names)
+    }
+    let line = #"{"aps": {"alert": "x", "glow-color-of-the-notification": "red"}}"#
+    let scratch = ScratchDirectory()
+    scratch.write("many.jsonl", Array(repeating: line, count: 400).joined(separator: "\n") + "\n")
+    var configuration = Configuration(directory: scratch.path)
+    configuration.targets = [.ios: OSVersion("26.0")!]
+    var linter = Linter(configuration: configuration, schema: try PushSchema(yaml: edited), jobs: 2)
+    linter.jsonLinesReadSize = 4096
+    let report = linter.lint(paths: ["many.jsonl"], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.rule) == Array(repeating: "unavailable-key", count: 400))
+    #expect(report.diagnostics.map(\.span.start.line) == Array(1...400))
+  }
+
   /// The schema finds keys through its own hash table: each name at its
   /// position, the first of a repeated name, nothing for near misses, and
   /// the same with far more names than slots would hold without growing.

@@ -58,6 +58,43 @@ import Testing
     #expect(fromFile.next() == nil)
   }
 
+  /// Read as JSON Lines linting reads (each batch into the bytes of the
+  /// batch before last), a file gives the same lines at any read size; a
+  /// batch something still holds, as a finding could, is never written over.
+  @Test func batchesReadIntoTheBytesOfAnEarlierBatchAreTheSame() throws {
+    let scratch = ScratchDirectory()
+    let text =
+      (1...3000).map { "{\"aps\": {\"alert\": \"\(String(repeating: "é", count: $0 % 37))\"}}" }
+      .joined(separator: "\n") + "\nlast"
+    scratch.write("batch.jsonl", text)
+    let want = expected(text)
+    for readSize in [7, 100, 1000, 4096] {
+      var reader = try LineBatchReader.reading(scratch.path + "/batch.jsonl", readSize: readSize).get()
+      var spare: [UInt8] = []
+      var previous: [UInt8] = []
+      var held: [(bytes: [UInt8], copy: [UInt8])] = []
+      var got: [(Int, Int, String)] = []
+      var batches = 0
+      while let result = reader.next(reusing: &spare) {
+        guard case .success(let batch) = result else {
+          Issue.record("read failed")
+          break
+        }
+        for line in batch.lines {
+          got.append((line.number, line.offset, String(decoding: batch.bytes[line.range], as: UTF8.self)))
+        }
+        batches += 1
+        if batches % 3 == 0 { held.append((batch.bytes, Array(batch.bytes))) }
+        spare = previous
+        previous = batch.bytes
+      }
+      #expect(got.map(\.0) == want.map(\.0), "read size \(readSize)")
+      #expect(got.map(\.1) == want.map(\.1), "read size \(readSize)")
+      #expect(got.map(\.2) == want.map(\.2), "read size \(readSize)")
+      #expect(!held.isEmpty && held.allSatisfy { $0.bytes == $0.copy }, "read size \(readSize)")
+    }
+  }
+
   @Test func anEmptyInputHasNoBatch() {
     var reader = LineBatchReader(bytes: [])
     #expect(reader.next() == nil)
