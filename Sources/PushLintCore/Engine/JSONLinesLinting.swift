@@ -40,6 +40,7 @@ extension Linter {
     var current = reader.next(reusing: &spare)
     let workers = jobs > 0 ? jobs : max(1, System.coreCount)
     var checkers = Array(repeating: LineChecker(linter: self, scope: scope), count: workers)
+    var checkersHaveSchemasOfTheirOwn = workers < 2
     while case .success(let batch)? = current {
       var next: Result<LineBatch, FileError>?
       let checked = inParallel(batch.lines, states: checkers, alongside: { next = reader.next(reusing: &spare) }) {
@@ -52,8 +53,9 @@ extension Linter {
       // A file of more than one batch is checked by each worker with a
       // schema of its own from the second batch on (`PushSchema.rebuilt`):
       // building one costs about as much as checking a few dozen lines.
-      if case .success? = next, checkers.count > 1, checkers[1].linter.rules.schema === rules.schema {
+      if case .success? = next, !checkersHaveSchemasOfTheirOwn {
         for worker in checkers.indices.dropFirst() { checkers[worker] = checkers[worker].withOwnSchema(for: input) }
+        checkersHaveSchemasOfTheirOwn = true
       }
       current = next
       spare = batch.bytes

@@ -69,10 +69,9 @@ struct LineBatchReader {
   }
 
   /// The same, read from a file into `spare` (taken from the caller) when
-  /// it is an earlier batch's bytes that nothing else holds: a buffer made
-  /// for each batch is new memory each time, and the allocator maps and
-  /// unmaps a batch's worth of pages for it when a thread other than the
-  /// one that freed the last one reads it.
+  /// it is an earlier batch's bytes that nothing else holds. A buffer made
+  /// for each batch is new memory, which the allocator, with several
+  /// threads at work, often maps afresh: a page fault for each of its pages.
   mutating func next(reusing spare: inout [UInt8]) -> Result<LineBatch, FileError>? {
     guard !finished else { return nil }
     let bufferOffset = carried.isEmpty ? readOffset : carriedOffset
