@@ -38,9 +38,8 @@ extension Linter {
     // Batches are read into the bytes of the batch before last.
     var spare: [UInt8] = []
     var current = reader.next(reusing: &spare)
-    let workers = jobs > 0 ? jobs : max(1, System.coreCount)
-    var checkers = Array(repeating: LineChecker(linter: self, scope: scope), count: workers)
-    var checkersHaveSchemasOfTheirOwn = workers < 2
+    var checkers = Array(repeating: LineChecker(linter: self, scope: scope), count: workerCount)
+    var checkersHaveSchemasOfTheirOwn = checkers.count < 2
     while case .success(let batch)? = current {
       var next: Result<LineBatch, FileError>?
       let checked = inParallel(batch.lines, states: checkers, alongside: { next = reader.next(reusing: &spare) }) {

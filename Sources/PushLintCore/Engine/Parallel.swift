@@ -19,13 +19,15 @@ extension Linter {
     return inParallel(Array(0..<count)) { index in transform((shared.baseAddress! + index).move()) }
   }
 
+  /// How many workers a parallel map runs: `jobs`, or one a core.
+  var workerCount: Int { jobs > 0 ? jobs : max(1, System.coreCount) }
+
   /// `transform` over `items` on all cores, results in the order of `items`;
   /// `sideJob`, when given, runs once on one of the cores meanwhile.
   func inParallel<Item: Sendable, Result: Sendable>(
     _ items: [Item], alongside sideJob: (() -> Void)? = nil, _ transform: (Item) -> Result
   ) -> [Result] {
-    let workers = jobs > 0 ? jobs : max(1, System.coreCount)
-    return inParallel(items, states: Array(repeating: (), count: workers), alongside: sideJob) { _, item in
+    inParallel(items, states: Array(repeating: (), count: workerCount), alongside: sideJob) { _, item in
       transform(item)
     }
   }
