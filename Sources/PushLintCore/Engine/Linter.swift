@@ -57,21 +57,20 @@ public struct Linter: Sendable {
   }
 
   /// Paths given on the command line split into projects: files under
-  /// another .pushlint.yml are another project, linted with it; so are,
-  /// under this configuration, an Xcode project's folder and a test-fixture
-  /// folder (ProjectBounds). The first group is this configuration's own.
+  /// another .pushlint.yml are another project, linted with it (unless the
+  /// configuration is given, or none is used); so are, under this
+  /// configuration, an Xcode project's folder and a test-fixture folder
+  /// (ProjectBounds), whatever the configuration. The first group is this
+  /// configuration's own.
   func projectGroups(paths: [String], currentDirectory: String, errors: inout [FileError]) -> [ProjectGroup] {
     let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
-    guard usesNearestConfiguration else {
-      return [ProjectGroup(root: configuration.directory, linter: self, inputs: inputs)]
-    }
     var groups: [String: [LintInput]] = [:]
     var implicitGroups: [String: [LintInput]] = [:]
     var nearest: [String: String?] = [:]
     var bounds = ProjectBounds(root: configuration.directory)
     for input in inputs {
       let directory = Paths.directoryName(input.absolutePath)
-      let found = nearest[directory] ?? Configuration.discover(from: directory)
+      let found = usesNearestConfiguration ? nearest[directory] ?? Configuration.discover(from: directory) : nil
       nearest[directory] = found
       let key = found.map(Paths.directoryName) ?? configuration.directory
       if key == configuration.directory, let project = bounds.project(containing: directory) {

@@ -49,6 +49,24 @@ import Testing
     #expect(report.diagnostics.allSatisfy { $0.rule == RuleID.syntaxError.rawValue })
   }
 
+  /// A test-fixture folder is a project of its own whether or not a
+  /// configuration is looked for (`--no-config`, `--config`): its payloads
+  /// are not judged against the app's sounds.
+  @Test func aFixtureFolderIsItsOwnProjectWithOrWithoutConfigurations() {
+    let scratch = ScratchDirectory()
+    scratch.write("Sounds/ding.caf", bytes: Array("caff".utf8) + [0, 1, 0, 0])
+    scratch.write("push/ring.json", #"{"aps": {"alert": "Hi", "sound": "dong.caf"}}"#)
+    scratch.write("Tests/Fixtures/ring.json", #"{"aps": {"alert": "Hi", "sound": "custom.caf"}}"#)
+    for nearest in [true, false] {
+      var linter = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      linter.usesNearestConfiguration = nearest
+      let report = linter.lint(paths: ["."], currentDirectory: scratch.path)
+      #expect(
+        report.diagnostics.map { "\($0.path) \($0.rule)" } == ["push/ring.json sound-file-missing"],
+        "looking for configurations: \(nearest)")
+    }
+  }
+
   @Test func skippedDirectoriesAreNotEnteredAndSymlinkLoopsEnd() {
     let scratch = ScratchDirectory()
     for directory in [".hidden", ".build", "DerivedData", "Pods", "Carthage", "node_modules"] {
