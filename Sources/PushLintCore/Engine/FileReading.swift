@@ -160,7 +160,7 @@ extension Linter {
           0,
           JSONReader.read(
             bytes, deferringAllBut: DocumentClassifier.keysItReads, deferringARootThatIsNoObject: true,
-            keyNames: rules.schema.keyNames)
+            keyNames: rules.schema.keyNames, toleratingTrailingCommas: name.isSameKey(as: "apns"))
         )
       ]
     case .plist:

@@ -32,6 +32,9 @@ public enum FixSpelling {
           let spelled = spellKey(name, replacing: original, format: fix.format)
         else { return nil }
         edits.append(Edit(span: span, replacement: spelled))
+      case .removeTrailingComma(let span):
+        guard fix.format == .json, text(at: span, in: source) == [UInt8(ascii: ",")] else { return nil }
+        edits.append(Edit(span: span, replacement: ""))
       }
     }
     edits.sort { $0.start < $1.start }

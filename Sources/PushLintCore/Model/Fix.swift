@@ -40,6 +40,8 @@ public struct Fix: Sendable, Hashable {
     /// written, right after that object's own member (`beside`), as its
     /// next member.
     case moveOut(key: SourceSpan, value: SourceSpan, beside: MemberSpans)
+    /// The comma at `span`, after a container's last element, goes.
+    case removeTrailingComma(SourceSpan)
   }
 
   /// Where a member's key and value are.

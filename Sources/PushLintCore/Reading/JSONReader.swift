@@ -55,14 +55,20 @@ public struct JSONReader {
   /// With `keyNames` (a schema's, `PushSchema.keyNames`), an object's key
   /// that is one of them is the table's string, and its member knows where
   /// (`Member.schemaKey`).
+  ///
+  /// With `toleratingTrailingCommas` (an `.apns` file, which the Simulator
+  /// reads with a parser that takes them), a comma before a closer is a
+  /// warning with a fix, and the read goes on; nothing is deferred then.
   static func read(
     _ bytes: [UInt8], firstLine: Int = 1, baseOffset: Int = 0, deferringAllBut eagerKeys: EagerKeys? = nil,
-    deferringARootThatIsNoObject: Bool = false, keyNames: NameTable?
+    deferringARootThatIsNoObject: Bool = false, keyNames: NameTable?, toleratingTrailingCommas: Bool = false
   ) -> ReadResult {
     bytes.withUnsafeBufferPointer {
       read(
         $0, owner: JSONScanner.Owner(array: bytes, offset: 0), firstLine: firstLine, baseOffset: baseOffset,
-        deferringAllBut: eagerKeys, deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: keyNames)
+        deferringAllBut: toleratingTrailingCommas ? nil : eagerKeys,
+        deferringARootThatIsNoObject: deferringARootThatIsNoObject && !toleratingTrailingCommas, keyNames: keyNames,
+        toleratingTrailingCommas: toleratingTrailingCommas)
     }
   }
 
@@ -81,14 +87,15 @@ public struct JSONReader {
   ) -> ReadResult {
     read(
       bytes, owner: nil, firstLine: firstLine, baseOffset: baseOffset, deferringAllBut: eagerKeys,
-      deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: nil)
+      deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: nil, toleratingTrailingCommas: false)
   }
 
   /// `owner`, the array `bytes` are, or nil when they are part of a buffer
   /// that must not outlive the read (values kept as bytes are then copied).
   private static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, owner: JSONScanner.Owner?, firstLine: Int, baseOffset: Int,
-    deferringAllBut eagerKeys: EagerKeys?, deferringARootThatIsNoObject: Bool, keyNames: NameTable?
+    deferringAllBut eagerKeys: EagerKeys?, deferringARootThatIsNoObject: Bool, keyNames: NameTable?,
+    toleratingTrailingCommas: Bool
   ) -> ReadResult {
     var findings: [Finding] = []
     var start = 0
@@ -110,19 +117,30 @@ public struct JSONReader {
     scanner.eagerKeys = eagerKeys
     scanner.keyNames = keyNames
     scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
+    scanner.toleratesTrailingCommas = toleratingTrailingCommas
     scanner.defersLargeContainers = eagerKeys != nil && bytes.count >= JSONScanner.largeContainerBytes
     // A byte-order mark takes no column: editors do not show it, so the
     // first character after it is column 1.
     scanner.lineStart = start
     scanner.columnCacheOffset = start
     scanner.columnCacheValue = 1
+    func noteTrailingCommas() {
+      for (span, closer) in scanner.trailingCommas {
+        findings.append(
+          Finding(
+            rule: .syntaxError, span: span, reason: SyntaxErrorRule.JSONProblem.toleratedTrailingComma(closer: closer),
+            severity: .warning, fix: SyntaxErrorRule.trailingCommaRemoval(span)))
+      }
+    }
     do {
       let root = try scanner.parseDocument()
+      noteTrailingCommas()
       var result = ReadResult(root: root, findings: findings)
       result.compactSize = bytes.count - start - scanner.insignificantBytes - scanner.escapeSavings
       result.keysAreUnique = !scanner.sawRepeatedKey
       return result
     } catch {
+      noteTrailingCommas()
       findings.append(
         Finding(rule: .syntaxError, span: error.span, reason: error.problem))
       return ReadResult(root: nil, findings: findings)
@@ -172,6 +190,12 @@ struct JSONScanner {
   var escapeSavings = 0
   /// Whether some object has a key twice.
   var sawRepeatedKey = false
+  /// Whether a comma before a container's closer is let pass (and noted in
+  /// `trailingCommas`) instead of stopping the read: the Simulator's reader
+  /// of `.apns` files takes it.
+  var toleratesTrailingCommas = false
+  /// The trailing commas let pass, in order.
+  var trailingCommas: [(span: SourceSpan, closer: Character)] = []
   /// Longer strings are a syntax error (`ReaderLimits`); a language server
   /// message, which carries a whole document, may hold longer ones.
   var maxStringBytes = ReaderLimits.maxStringBytes
@@ -517,7 +541,10 @@ struct JSONScanner {
           index += 1
           skipWhitespace()
           if index < bytes.count && bytes[index] == closer {
-            throw trailingComma(at: commaPosition, closer: stack[top].isObject ? "}" : "]")
+            let problem = trailingComma(at: commaPosition, closer: stack[top].isObject ? "}" : "]")
+            guard toleratesTrailingCommas else { throw problem }
+            trailingCommas.append((problem.span, stack[top].isObject ? "}" : "]"))
+            continue
           }
           if stack[top].isObject {
             let (nextKey, nextKeySpan, nextSchemaKey) = try parseKey()

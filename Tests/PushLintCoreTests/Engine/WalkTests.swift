@@ -32,7 +32,7 @@ import Testing
     let scratch = ScratchDirectory()
     scratch.write("push/broken.json", "{\"aps\": {\"alert\": \"Hi\",}}")
     scratch.write("push/other.json", "{\"name\": \"x\",}")
-    scratch.write("push/sim.apns", "{\"Simulator Target Bundle\": 1,}")
+    scratch.write("push/sim.apns", "{\"Simulator Target Bundle\": [}")
     scratch.write("push/headers.yaml", "apns-push-type: alert\npayload: {aps: [}\n")
     scratch.write("push/categories.yaml", "categories:\n  - identifier: [\n")
     // A product listing has "categories" as a key, but no "identifier".

@@ -324,6 +324,30 @@ enum BlockYAML {
     #expect(after.count(.warning) == 0)
   }
 
+  /// An `.apns` file with trailing commas is checked whole, as the
+  /// Simulator reads it, and `--fix` leaves strict JSON; the same text
+  /// named `.json` stops at its first comma.
+  @Test func trailingCommasOfAnAPNSFileAreWarnedOfCheckedPastAndFixed() {
+    let text =
+      "{\n  \"aps\": {\"alert\": \"Hi\", \"badge\": \"3\",},\n  \"Simulator Target Bundle\": \"com.example.app\",\n}\n"
+    let report = linter.report(bytes: Array(text.utf8), path: "welcome.apns", currentDirectory: "/p")
+    #expect(
+      report.diagnostics.map { "\($0.span.start.line):\($0.span.start.column) \($0.severity) \($0.rule)" } == [
+        "2:35 warning value-type", "2:38 warning syntax-error", "3:47 warning syntax-error",
+      ])
+    let strict = linter.report(bytes: Array(text.utf8), path: "welcome.json", currentDirectory: "/p")
+    #expect(
+      strict.diagnostics.map { "\($0.span.start.line):\($0.span.start.column) \($0.severity) \($0.rule)" } == [
+        "2:38 error syntax-error"
+      ])
+    let result = linter.fix(bytes: Array(text.utf8), path: "welcome.apns", currentDirectory: "/p", unsafe: false)
+    #expect(result.fixed == 3)
+    #expect(
+      String(decoding: result.bytes, as: UTF8.self)
+        == "{\n  \"aps\": {\"alert\": \"Hi\", \"badge\": 3},\n  \"Simulator Target Bundle\": \"com.example.app\"\n}\n")
+    #expect(linter.report(bytes: result.bytes, path: "welcome.json", currentDirectory: "/p").diagnostics.isEmpty)
+  }
+
   @Test func aFixThatWouldRepeatAKeyIsHeldBackAloneAndTheRestApplied() {
     // Each typo alone is one edit from "alert"; renamed together, aps
     // would hold "alert" twice.

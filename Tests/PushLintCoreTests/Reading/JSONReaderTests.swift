@@ -52,6 +52,28 @@ import Testing
     #expect(finding.message.contains(words), "\(finding.message) should mention \(words)")
   }
 
+  /// The reading an `.apns` file gets: each comma before a closer is a
+  /// warning at its place and the document is read whole; commas that stand
+  /// for a missing element are still errors.
+  @Test func trailingCommasAreLetPassOnlyWhenAsked() throws {
+    let text = Array("{\"a\": [1, 2,],\n \"b\": {\"c\": true,},\n}".utf8)
+    let strict = JSONReader.read(text, keyNames: nil)
+    #expect(strict.root == nil)
+    #expect(strict.findings.map(\.severity) == [nil])
+    let tolerant = JSONReader.read(text, keyNames: nil, toleratingTrailingCommas: true)
+    let root = try #require(tolerant.root)
+    #expect(root["a"]?.elements?.compactMap(\.numberValue?.literal) == ["1", "2"])
+    #expect(root["b"]?["c"]?.boolValue == true)
+    #expect(tolerant.findings.map { [$0.span.start.line, $0.span.start.column] } == [[1, 12], [2, 17], [2, 19]])
+    #expect(tolerant.findings.allSatisfy { $0.rule == .syntaxError && $0.severity == .warning })
+    #expect(tolerant.findings.map(\.message).allSatisfy { $0.contains("trailing comma") && $0.contains(".apns") })
+    for broken in ["[,]", "{,}", "[1,,]", "{\"a\": 1,,}"] {
+      let read = JSONReader.read(Array(broken.utf8), keyNames: nil, toleratingTrailingCommas: true)
+      #expect(read.root == nil, "\(broken)")
+      #expect(read.findings.last?.severity == nil, "\(broken)")
+    }
+  }
+
   /// Every element of a long line, its strings of every length in several
   /// scripts: the column of each is the characters before it plus one,
   /// whatever stretch of bytes lies between it and the last position asked.

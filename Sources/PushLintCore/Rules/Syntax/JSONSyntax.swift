@@ -11,6 +11,9 @@ extension SyntaxErrorRule {
     /// second object or array.
     case trailingValue(MetCharacter, looksLikeJSONLines: Bool)
     case trailingComma(closer: Character)
+    /// A trailing comma in an `.apns` file, which the Simulator reads with
+    /// a parser that takes it: a warning, and the read goes on.
+    case toleratedTrailingComma(closer: Character)
     /// A container continues with neither a comma nor its closer;
     /// `commaMissing` when what follows starts a value.
     case expectedSeparator(inObject: Bool, found: MetCharacter, commaMissing: Bool)
@@ -68,6 +71,11 @@ extension SyntaxErrorRule {
         )
       case .trailingComma(let closer):
         ("trailing comma before '\(closer)'; JSON allows no comma after the last element", "remove this comma")
+      case .toleratedTrailingComma(let closer):
+        (
+          "trailing comma before '\(closer)'; the Simulator takes it in an .apns file, but APNs and strict JSON parsers reject it",
+          "remove this comma"
+        )
       case .expectedSeparator(let inObject, let found, let commaMissing):
         (
           "expected \(inObject ? "',' or '}' in object" : "',' or ']' in array"), found \(found.described)"

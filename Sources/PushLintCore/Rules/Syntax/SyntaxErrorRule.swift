@@ -8,6 +8,13 @@ enum SyntaxErrorRule: ReaderRule {
       "line \(number) is longer than \(limit >> 20) MiB; pushlint skips it")
   }
 
+  /// Taking out a comma after a container's last element changes nothing
+  /// the document holds.
+  static func trailingCommaRemoval(_ comma: SourceSpan) -> Fix {
+    Fix(
+      title: "remove the trailing comma", applicability: .safe, changes: [.removeTrailingComma(comma)], format: .json)
+  }
+
   /// What keeps a provisioning profile from being read.
   enum ProfileProblem: WordedProblem {
     case noPropertyList
