@@ -41,7 +41,7 @@ func checkPositions(_ findings: [Finding], size: Int) {
 /// and a second pass has nothing left that it could apply.
 func fuzzFix(_ bytes: [UInt8]) {
   let linter = Linter(configuration: Configuration(directory: "/fuzz"), jobs: 1)
-  for path in ["p.json", "p.yaml", "Info.plist"] {
+  for path in ["p.json", "p.yaml", "Info.plist", "p.apns"] {
     let before = linter.report(bytes: bytes, path: path).diagnostics
     let result = linter.fix(bytes: bytes, path: path, currentDirectory: "/fuzz", unsafe: true)
     guard result.bytes != bytes else { continue }

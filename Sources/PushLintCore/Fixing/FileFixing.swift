@@ -176,22 +176,24 @@ extension Linter {
   /// finding of `severity` or above (by rule, document and JSON Pointer: a
   /// YAML stream's documents share pointers) it did not
   /// hold before, nor a repeated key, which loses one of its values
-  /// whatever its severity. `--fix` asks it of errors: a fix that brings a
+  /// whatever its severity, nor a syntax warning (an `.apns` file's
+  /// trailing comma). `--fix` asks it of errors: a fix that brings a
   /// warning to light (`true` made 1 shows that nothing is there to show)
-  /// is kept.
+  /// is kept. A syntax warning held before may stay: the file reads.
   static func isSafeStep(
     from before: [Diagnostic], to after: [Diagnostic], severity: Severity = .error
   ) -> Bool {
     let unreadable: Set<String> = [RuleID.syntaxError.rawValue, RuleID.invalidEncoding.rawValue]
     func counts(_ diagnostic: Diagnostic) -> Bool {
       diagnostic.severity >= severity || diagnostic.rule == RuleID.duplicateKey.rawValue
+        || unreadable.contains(diagnostic.rule)
     }
     var held: [String: Int] = [:]
     for diagnostic in before where counts(diagnostic) {
       held[diagnostic.fixRoundKey, default: 0] += 1
     }
     for diagnostic in after {
-      if unreadable.contains(diagnostic.rule) { return false }
+      if unreadable.contains(diagnostic.rule) && diagnostic.severity >= .error { return false }
       guard counts(diagnostic) else { continue }
       let key = diagnostic.fixRoundKey
       guard let count = held[key], count > 0 else { return false }

@@ -385,6 +385,22 @@ enum BlockYAML {
     #expect(Linter.isSafeStep(from: [error(document: 0), error(document: 1)], to: [error(document: 1)]))
   }
 
+  /// A trailing comma an `.apns` file still holds leaves it readable, so
+  /// the other fixes of a round are not refused for it; one a fix adds is
+  /// refused like any new finding.
+  @Test func aSyntaxWarningHeldBeforeMayStayButNoneMayBeAdded() {
+    func comma(_ column: Int) -> Diagnostic {
+      Diagnostic(
+        path: "p.apns", span: SourceSpan(at: SourcePosition(line: 1, column: column, offset: column - 1)),
+        severity: .warning, rule: "syntax-error", message: "m")
+    }
+    let syntaxError = Diagnostic(path: "p.apns", span: .fileStart, severity: .error, rule: "syntax-error", message: "m")
+    #expect(Linter.isSafeStep(from: [comma(5), comma(9)], to: [comma(8)]))
+    #expect(!Linter.isSafeStep(from: [], to: [comma(8)]))
+    #expect(!Linter.isSafeStep(from: [comma(5)], to: [comma(5), comma(8)]))
+    #expect(!Linter.isSafeStep(from: [comma(5), syntaxError], to: [syntaxError]))
+  }
+
   @Test func theFixesLeftOutAreKnownByDocumentAndPointer() throws {
     let arguments = (0..<1200).map { _ in "1" }.joined(separator: ",")
     let text = #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["# + arguments + "]}}}"
