@@ -8,9 +8,7 @@ enum DuplicateIdentifierRule: Rule {
       if let identifier = category["identifier"], let name = identifier.stringValue,
         let first = project.declaredCategory(name),
         first.path != document.path || first.span != identifier.span,
-        // Two source files may belong to two targets (an app and its watch
-        // app) that each register the category: only a file can say it twice.
-        first.path == document.path || !document.format.isSourceCode && !Self.isSourceCode(first.path)
+        mayBeRegisteredTogether(first.path, document)
       {
         findings.append(
           finding(
@@ -22,6 +20,7 @@ enum DuplicateIdentifierRule: Rule {
         guard let identifier = action["identifier"], let name = identifier.stringValue,
           let first = project.declaredAction(name),
           first.path != document.path || first.span != identifier.span,
+          mayBeRegisteredTogether(first.path, document),
           // The same action (title, options and kind) offered in two
           // categories is one action to the app's delegate, not two.
           first.signature != ProjectContext.actionSignature(action)
@@ -37,4 +36,12 @@ enum DuplicateIdentifierRule: Rule {
   }
 
   static func isSourceCode(_ path: String) -> Bool { SourceFormat.from(fileName: path)?.isSourceCode == true }
+
+  /// Two source files may belong to two targets (an app and its watch app,
+  /// or two sample apps of one repository) that each register their own
+  /// categories: only one file, or definitions outside source, can say an
+  /// identifier twice to one app.
+  static func mayBeRegisteredTogether(_ firstPath: String, _ document: Document) -> Bool {
+    firstPath == document.path || !document.format.isSourceCode && !isSourceCode(firstPath)
+  }
 }
