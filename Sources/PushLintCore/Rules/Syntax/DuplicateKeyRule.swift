@@ -4,17 +4,47 @@ enum DuplicateKeyRule: Rule {
     // In an .xcconfig file a later line overrides an earlier one by design.
     guard let root = document.root, !document.readerFacts.keysAreUnique, document.format != .xcconfig else { return [] }
     var findings: [Finding] = []
+    if document.kind == .appInfoPlist || document.kind == .extensionInfoPlist {
+      // An Info.plist is the app's own: of its keys, only those the
+      // notification checks read are judged (a repeated privacy text is
+      // not a push's business).
+      report(root, onlyKeys: infoPlistKeysRead, ignoringSameText: false, format: document.format, into: &findings)
+      for member in root.members ?? [] where member.key == "NSExtension" && member.value.isContainer {
+        visit(member.value, ignoringSameText: false, format: document.format, into: &findings)
+      }
+      return findings
+    }
     // A translation repeated with the same text (translation files gather
     // such repeats) loses nothing; one repeated with another text does.
     visit(root, ignoringSameText: document.kind == .localization, format: document.format, into: &findings)
     return findings
   }
 
+  /// The top-level keys of an Info.plist that the project context reads
+  /// (`ProjectContext`): the app's identity, its background modes, and an
+  /// extension's point and attributes.
+  static let infoPlistKeysRead: Set<String> = [
+    "CFBundleIdentifier", "CFBundlePackageType", "UIBackgroundModes", "NSExtension",
+  ]
+
   private static func visit(
     _ node: Node, ignoringSameText: Bool, format: SourceFormat, into findings: inout [Finding]
   ) {
+    report(node, onlyKeys: nil, ignoringSameText: ignoringSameText, format: format, into: &findings)
+    node.forEachChild { child in
+      if child.isContainer && !child.keysAreKnownUnique {
+        visit(child, ignoringSameText: ignoringSameText, format: format, into: &findings)
+      }
+    }
+  }
+
+  /// The repeated keys of `node` itself (of `onlyKeys`, when given).
+  private static func report(
+    _ node: Node, onlyKeys: Set<String>?, ignoringSameText: Bool, format: SourceFormat,
+    into findings: inout [Finding]
+  ) {
     if let members = node.members {
-      for (index, first) in members.repeatedKeys() {
+      for (index, first) in members.repeatedKeys() where onlyKeys?.contains(members[index].key) ?? true {
         let member = members[index]
         let earlier = members[first]
         if ignoringSameText, let text = member.value.stringValue, text == earlier.value.stringValue { continue }
@@ -32,11 +62,6 @@ enum DuplicateKeyRule: Rule {
               ? Fix(
                 title: "remove the first \"\(member.key)\"", applicability: .unsafe,
                 changes: [.removeMember(key: earlier.keySpan, value: earlier.value.span)], format: format) : nil))
-      }
-    }
-    node.forEachChild { child in
-      if child.isContainer && !child.keysAreKnownUnique {
-        visit(child, ignoringSameText: ignoringSameText, format: format, into: &findings)
       }
     }
   }
