@@ -184,7 +184,13 @@ extension Linter {
     case .swift, .objectiveC, .storyboard:
       return readCode(bytes: bytes, input: input, holdingAll: true)
     case .xcodeProject: read = [(0, StringsFileReader.readPropertyList(bytes))]
-    case .provisioningProfile: read = [(0, ProvisioningProfileReader.read(bytes))]
+    case .provisioningProfile:
+      // A walked profile that fastlane match keeps encrypted holds nothing
+      // to read and nothing wrong: it is set aside.
+      if !input.explicit, ProvisioningProfileReader.isEncrypted(bytes) {
+        return ReadFile(input: input, content: .documents([], suppressions: [], unclaimedPlist: nil))
+      }
+      read = [(0, ProvisioningProfileReader.read(bytes))]
     case .xcconfig: read = [(0, BuildSettingsReader.read(bytes))]
     }
     var template: TemplateInfo?

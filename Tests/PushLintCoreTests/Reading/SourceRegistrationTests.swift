@@ -1112,6 +1112,30 @@ import Testing
     #expect(ProvisioningProfileReader.read(Array("no plist here".utf8)).findings.map(\.rule) == [.syntaxError])
   }
 
+  /// fastlane match keeps profiles encrypted in a repository: a walk sets
+  /// them aside, and one named on the command line is a note, not a
+  /// damaged profile.
+  @Test func aProfileFastlaneMatchKeepsEncryptedIsSetAsideNotCalledDamaged() {
+    // base64 of "Salted__" and of "match_encrypted_v2__", each with some of what follows.
+    let first = "U2FsdGVkX1+yB0kD2f0Q3w7Yb8x1c2VjcmV0\nc2VjcmV0c2VjcmV0\n"
+    let second = "bWF0Y2hfZW5jcnlwdGVkX3YyX18AAQIDBAUGBw==\n"
+    for text in [first, second, "\n" + first] {
+      #expect(ProvisioningProfileReader.isEncrypted(Array(text.utf8)))
+    }
+    #expect(!ProvisioningProfileReader.isEncrypted(Array("no plist here".utf8)))
+    let scratch = ScratchDirectory()
+    scratch.write("profiles/appstore/AppStore_com.example.app.mobileprovision", first)
+    scratch.write("profiles/development/Development_com.example.app.mobileprovision", second)
+    scratch.write("push/hi.json", #"{"aps": {"alert": "Hi"}}"#)
+    let linter = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+    let walked = linter.lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(walked.diagnostics.isEmpty, "\(walked.diagnostics.map(TextReporter.line(for:)))")
+    let named = linter.lint(
+      paths: ["profiles/appstore/AppStore_com.example.app.mobileprovision"], currentDirectory: scratch.path)
+    #expect(named.diagnostics.map { "\($0.severity) \($0.rule)" } == ["info syntax-error"])
+    #expect(named.diagnostics.first?.message.contains("encrypted") == true)
+  }
+
   @Test func theProjectCommandPrintsTheDocumentedJSONShape() {
     let scratch = ScratchDirectory()
     scratch.write("ios/Chat.xcodeproj/project.pbxproj", Self.project)

@@ -18,12 +18,22 @@ enum SyntaxErrorRule: ReaderRule {
   /// What keeps a provisioning profile from being read.
   enum ProfileProblem: WordedProblem {
     case noPropertyList
+    /// Kept encrypted, as fastlane match stores profiles.
+    case encrypted
 
     var words: (message: String, help: String?) {
-      (
-        "no property list inside this provisioning profile; it is damaged or not a profile",
-        "download the profile again from the Apple Developer site"
-      )
+      switch self {
+      case .noPropertyList:
+        (
+          "no property list inside this provisioning profile; it is damaged or not a profile",
+          "download the profile again from the Apple Developer site"
+        )
+      case .encrypted:
+        (
+          "this provisioning profile is encrypted, as fastlane match stores it; pushlint reads only decrypted profiles",
+          "name the decrypted profile, or leave the file out"
+        )
+      }
     }
   }
 }
