@@ -605,12 +605,9 @@ struct JSONScanner {
     guard !stack.isEmpty else {
       if isSubtree { return node }
       skipWhitespace()
-      if index < bytes.count {
-        if isTypographicQuote(at: index) {
-          throw error(at: index, .typographicQuote(met(at: index)))
-        }
-        throw trailingValueError(at: index)
-      }
+      // What follows a whole value, a stray typographic quote included, is
+      // text after the one value the file holds.
+      if index < bytes.count { throw trailingValueError(at: index) }
       return node
     }
     let top = stack.count - 1

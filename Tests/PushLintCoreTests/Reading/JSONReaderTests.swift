@@ -44,6 +44,7 @@ import Testing
       ("[", 1, 2, "end of file"),
       ("{\"aps\": {\"alert\": “Hi”}}", 1, 19, "typographic quote"),
       ("{“aps”: {}}", 1, 2, "typographic quote"),
+      ("{\"aps\": {}}\n”", 2, 1, "after the JSON value"),
     ])
   func mistakeIsReportedAtItsPlace(text: String, line: Int, column: Int, words: String) throws {
     let finding = try #require(syntaxError(text), "no syntax-error for \(text.debugDescription)")

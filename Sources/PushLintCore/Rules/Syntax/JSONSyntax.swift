@@ -67,7 +67,7 @@ extension SyntaxErrorRule {
         (
           "unexpected \(found.described) after the JSON value; a file holds exactly one value"
             + (looksLikeJSONLines ? " (one payload a line is JSON Lines: name the file .jsonl)" : ""),
-          "for one payload per line, name the file .jsonl"
+          looksLikeJSONLines ? "for one payload per line, name the file .jsonl" : "remove what follows the value"
         )
       case .trailingComma(let closer):
         ("trailing comma before '\(closer)'; JSON allows no comma after the last element", "remove this comma")
