@@ -217,9 +217,7 @@ enum XcodeProjectReader {
       guard let configuration = object(reference.stringValue) else { return nil }
       var settings: [String: String] = [:]
       var unread: String?
-      if let base = object(configuration["baseConfigurationReference"]?.stringValue),
-        let name = base["path"]?.stringValue ?? base["name"]?.stringValue
-      {
+      if let name = baseSettingsFile(of: configuration, in: object) {
         settings = buildSettings(named: name, in: settingsFiles, depth: 0)
         if settings.isEmpty { unread = name }
       }
@@ -234,6 +232,22 @@ enum XcodeProjectReader {
       }
       return (configuration["name"]?.stringValue ?? "", settings, unread)
     }
+  }
+
+  /// The `.xcconfig` file a configuration is based on, as its project
+  /// names it: a file reference (`baseConfigurationReference`), or, since
+  /// Xcode 16, a path inside a synchronized folder
+  /// (`baseConfigurationReferenceAnchor` and
+  /// `baseConfigurationReferenceRelativePath`).
+  static func baseSettingsFile(of configuration: Node, in object: (String?) -> Node?) -> String? {
+    if let base = object(configuration["baseConfigurationReference"]?.stringValue) {
+      return base["path"]?.stringValue ?? base["name"]?.stringValue
+    }
+    guard let relative = configuration["baseConfigurationReferenceRelativePath"]?.stringValue else { return nil }
+    if let folder = object(configuration["baseConfigurationReferenceAnchor"]?.stringValue)?["path"]?.stringValue {
+      return Paths.join(folder, relative)
+    }
+    return relative
   }
 
   /// The settings of the `.xcconfig` file a file reference names (its path

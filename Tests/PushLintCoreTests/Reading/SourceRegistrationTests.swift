@@ -896,15 +896,22 @@ import Testing
     #expect(deep.expand("$(C3)") == "end")
   }
 
-  @Test func bundleIdentifiersFromTheXcconfigFilesAConfigurationIsBasedOn() {
+  /// The file a configuration is based on, as a file reference or, since
+  /// Xcode 16, as a path inside a synchronized folder.
+  @Test(arguments: [
+    "F1 = { isa = PBXFileReference; path = Release.xcconfig; sourceTree = \"<group>\"; };\n"
+      + "C1 = { isa = XCBuildConfiguration; name = Release; baseConfigurationReference = F1; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = \"$(APP_ID)\"; }; };",
+    "G1 = { isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Config; sourceTree = \"<group>\"; };\n"
+      + "C1 = { isa = XCBuildConfiguration; name = Release; baseConfigurationReferenceAnchor = G1; baseConfigurationReferenceRelativePath = Release.xcconfig; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = \"$(APP_ID)\"; }; };",
+  ])
+  func bundleIdentifiersFromTheXcconfigFilesAConfigurationIsBasedOn(configuration: String) {
     let project = """
       // !$*UTF8*$!
       {
         objects = {
           T1 = { isa = PBXNativeTarget; buildConfigurationList = L1; name = Chat; productType = "com.apple.product-type.application"; };
           L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
-          F1 = { isa = PBXFileReference; path = Release.xcconfig; sourceTree = "<group>"; };
-          C1 = { isa = XCBuildConfiguration; name = Release; baseConfigurationReference = F1; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = "$(APP_ID)"; }; };
+          \(configuration)
         };
       }
 
