@@ -66,18 +66,30 @@ public struct Linter: Sendable {
     let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
     var groups: [String: [LintInput]] = [:]
     var implicitGroups: [String: [LintInput]] = [:]
-    var nearest: [String: String?] = [:]
+    /// Where each folder's files go, worked out once a folder: a walk
+    /// gives many files of one folder.
+    enum Place { case configured(String), implicit(String) }
+    var placeOf: [String: Place] = [:]
     var bounds = ProjectBounds(root: configuration.directory)
     for input in inputs {
       let directory = Paths.directoryName(input.absolutePath)
-      let found = usesNearestConfiguration ? nearest[directory] ?? Configuration.discover(from: directory) : nil
-      nearest[directory] = found
-      let key = found.map(Paths.directoryName) ?? configuration.directory
-      if key == configuration.directory, let project = bounds.project(containing: directory) {
-        implicitGroups[project, default: []].append(input)
-        continue
+      let place: Place
+      if let known = placeOf[directory] {
+        place = known
+      } else {
+        let found = usesNearestConfiguration ? Configuration.discover(from: directory) : nil
+        let key = found.map(Paths.directoryName) ?? configuration.directory
+        if key == configuration.directory, let project = bounds.project(containing: directory) {
+          place = .implicit(project)
+        } else {
+          place = .configured(key == configuration.directory ? "" : found ?? "")
+        }
+        placeOf[directory] = place
       }
-      groups[key == configuration.directory ? "" : found ?? "", default: []].append(input)
+      switch place {
+      case .implicit(let project): implicitGroups[project, default: []].append(input)
+      case .configured(let file): groups[file, default: []].append(input)
+      }
     }
     var result = [ProjectGroup(root: configuration.directory, linter: self, inputs: groups[""] ?? [])]
     for (root, group) in implicitGroups.sorted(by: { $0.key < $1.key }) {

@@ -68,13 +68,21 @@ public enum Paths {
     return String(path.dropFirst(prefix.count))
   }
 
+  // Both search the UTF-8 bytes: '/' is one byte, never part of another
+  // character, and a search by Character costs a grapheme walk per step.
   public static func directoryName(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    if slash == path.utf8.startIndex { return "/" }
     return String(path[..<slash])
   }
 
   public static func fileName(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
+    var end = path.utf8.endIndex
+    while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+      end = path.utf8.index(before: end)
+    }
+    guard end > path.utf8.startIndex else { return path }
+    let start = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
+    return String(path[start..<end])
   }
 }

@@ -17,7 +17,8 @@ struct ProjectBounds {
     // Under the root, not merely a name that starts like it (/repo2 is not under /repo).
     guard directory.hasPrefix(root == "/" ? root : root + "/") else { return nil }
     var current = directory
-    while current != root && current.count > root.count {
+    // Byte counts: a path's characters need not be counted to compare lengths.
+    while current != root && current.utf8.count > root.utf8.count {
       if isBoundary(current) { return current }
       current = Paths.directoryName(current)
     }

@@ -67,6 +67,25 @@ import Testing
     }
   }
 
+  /// Folder and file names split at the last '/', whatever the
+  /// characters beside it, as splitting the path into components would.
+  @Test func aPathSplitsIntoFolderAndNameAtItsLastSlash() {
+    for path in [
+      "", "/", "//", "a", "/a", "a/", "a/b", "a//b", "/a/b/", "dir/é.json", "diŕ/x", "😀/👨‍👩‍👧.apns", "a/b//",
+      "./x", "x/.", "Ünïcödé/Ördner/Datei.json",
+    ] {
+      let expectedName = path.split(separator: "/").last.map(String.init) ?? path
+      #expect(Paths.fileName(path) == expectedName, "\(path)")
+      let expectedFolder: String
+      if let slash = path.unicodeScalars.lastIndex(of: "/") {
+        expectedFolder = slash == path.startIndex ? "/" : String(path.unicodeScalars[..<slash])
+      } else {
+        expectedFolder = "."
+      }
+      #expect(Paths.directoryName(path) == expectedFolder, "\(path)")
+    }
+  }
+
   @Test func skippedDirectoriesAreNotEnteredAndSymlinkLoopsEnd() {
     let scratch = ScratchDirectory()
     for directory in [".hidden", ".build", "DerivedData", "Pods", "Carthage", "node_modules"] {
