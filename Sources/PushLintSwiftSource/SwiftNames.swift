@@ -32,6 +32,7 @@ extension Evaluator {
     }
     if name.first?.isUppercase == true, typeExists(name) { return .type([name]) }
     if ["Self", "self"].contains(name) { return .type(enclosing) }
+    if let framework = FrameworkStrings.values[name] { return .string(framework) }
     missingNames.insert(name)
     return .unknown(.undeclared(name: name))
   }

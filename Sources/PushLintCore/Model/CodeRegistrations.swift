@@ -264,3 +264,13 @@ extension Array where Element == Int {
     return low
   }
 }
+
+/// The string constants of the UserNotifications framework a registration
+/// may name instead of a literal, with the values Apple's headers give
+/// them: a source reader knows them though the project declares them nowhere.
+public enum FrameworkStrings {
+  public static let values: [String: String] = [
+    "UNNotificationDefaultActionIdentifier": "com.apple.UNNotificationDefaultActionIdentifier",
+    "UNNotificationDismissActionIdentifier": "com.apple.UNNotificationDismissActionIdentifier",
+  ]
+}

@@ -398,6 +398,7 @@ struct ObjCEvaluator {
     if let local = localValue(name, at: use) { return local }
     guard let candidates = constants.values[name], !candidates.isEmpty else {
       if Self.noOptions.contains(name) { return .options([]) }
+      if let framework = FrameworkStrings.values[name] { return .string(framework) }
       missingNames.insert(name)
       return .unknown(.undeclared(name: name))
     }
