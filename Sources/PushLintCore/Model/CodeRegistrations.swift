@@ -269,8 +269,13 @@ extension Array where Element == Int {
 /// may name instead of a literal, with the values Apple's headers give
 /// them: a source reader knows them though the project declares them nowhere.
 public enum FrameworkStrings {
+  /// The action identifier the system reports when the notification itself is tapped.
+  public static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+  /// The action identifier the system reports when the notification is dismissed.
+  public static let dismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+
   public static let values: [String: String] = [
-    "UNNotificationDefaultActionIdentifier": "com.apple.UNNotificationDefaultActionIdentifier",
-    "UNNotificationDismissActionIdentifier": "com.apple.UNNotificationDismissActionIdentifier",
+    "UNNotificationDefaultActionIdentifier": defaultActionIdentifier,
+    "UNNotificationDismissActionIdentifier": dismissActionIdentifier,
   ]
 }

@@ -66,8 +66,7 @@ public struct JSONReader {
     bytes.withUnsafeBufferPointer {
       read(
         $0, owner: JSONScanner.Owner(array: bytes, offset: 0), firstLine: firstLine, baseOffset: baseOffset,
-        deferringAllBut: toleratingTrailingCommas ? nil : eagerKeys,
-        deferringARootThatIsNoObject: deferringARootThatIsNoObject && !toleratingTrailingCommas, keyNames: keyNames,
+        deferringAllBut: eagerKeys, deferringARootThatIsNoObject: deferringARootThatIsNoObject, keyNames: keyNames,
         toleratingTrailingCommas: toleratingTrailingCommas)
     }
   }
@@ -114,9 +113,12 @@ public struct JSONReader {
       bytes: bytes, firstLine: firstLine, baseOffset: baseOffset, isASCII: isCleanASCII ? true : nil)
     scanner.index = start
     scanner.setOwner(owner)
+    // Values kept as bytes are checked later by scans that take no
+    // trailing comma: a read that lets them pass defers nothing.
+    let eagerKeys = toleratingTrailingCommas ? nil : eagerKeys
     scanner.eagerKeys = eagerKeys
     scanner.keyNames = keyNames
-    scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject
+    scanner.defersARootThatIsNoObject = deferringARootThatIsNoObject && !toleratingTrailingCommas
     scanner.toleratesTrailingCommas = toleratingTrailingCommas
     scanner.defersLargeContainers = eagerKeys != nil && bytes.count >= JSONScanner.largeContainerBytes
     // A byte-order mark takes no column: editors do not show it, so the
@@ -541,9 +543,10 @@ struct JSONScanner {
           index += 1
           skipWhitespace()
           if index < bytes.count && bytes[index] == closer {
-            let problem = trailingComma(at: commaPosition, closer: stack[top].isObject ? "}" : "]")
+            let closing: Character = stack[top].isObject ? "}" : "]"
+            let problem = trailingComma(at: commaPosition, closer: closing)
             guard toleratesTrailingCommas else { throw problem }
-            trailingCommas.append((problem.span, stack[top].isObject ? "}" : "]"))
+            trailingCommas.append((problem.span, closing))
             continue
           }
           if stack[top].isObject {

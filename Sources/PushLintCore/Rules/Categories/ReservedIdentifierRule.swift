@@ -1,8 +1,6 @@
 enum ReservedIdentifierRule: Rule {
   static let documentKinds: Set<DocumentKind>? = [.categories]
-  static let reserved = [
-    "com.apple.UNNotificationDefaultActionIdentifier", "com.apple.UNNotificationDismissActionIdentifier",
-  ]
+  static let reserved = [FrameworkStrings.defaultActionIdentifier, FrameworkStrings.dismissActionIdentifier]
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
@@ -12,11 +10,12 @@ enum ReservedIdentifierRule: Rule {
         else {
           return nil
         }
+        let opens = name == FrameworkStrings.defaultActionIdentifier
         return finding(
           at: identifier,
-          "\"\(name)\" is reserved by the system for \(name.contains("Default") ? "opening the app from the notification" : "dismissing the notification"); an action cannot use it",
-          help: name.contains("Dismiss")
-            ? "use the category option customDismissAction to learn about dismissals" : "pick an identifier of your own"
+          "\"\(name)\" is reserved by the system for \(opens ? "opening the app from the notification" : "dismissing the notification"); an action cannot use it",
+          help: opens
+            ? "pick an identifier of your own" : "use the category option customDismissAction to learn about dismissals"
         )
       }
     }
