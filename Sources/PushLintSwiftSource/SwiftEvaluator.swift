@@ -232,9 +232,11 @@ struct Evaluator {
     let options: ExprSyntax?
     let intents: (expression: ExprSyntax, span: SourceSpan)?
     let texts: [(expression: ExprSyntax, span: SourceSpan, keyPath: WritableKeyPath<CodeCategory, CodeString?>)]
+    let branches: [CodeBranch]
 
     init(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
       let labeled = Evaluator.argumentsByLabel(of: call)
+      branches = MutationCollector.branches(around: Syntax(call))
       initializer = file.span(of: call.calledExpression)
       isWatchScene = Evaluator.isWatchScene(call)
       identifier = labeled[isWatchScene ? "category" : "identifier"].map {
@@ -271,6 +273,7 @@ struct Evaluator {
     }
     var category = CodeCategory(
       identifier: CodeString(identifier, span: identifierArgument.span), initializer: initializer)
+    category.branches = site.branches
     if site.isWatchScene {
       // The scene names the category; its actions are registered elsewhere.
       category.actionsUnresolved = .sceneNamesCategoryOnly
@@ -290,7 +293,7 @@ struct Evaluator {
               let span =
                 written.map { $0.count == elements.count ? file.span(of: $0[position].expression) : nil }
                 ?? actionsArgument.span
-              action.relocate(to: span ?? actionsArgument.span, path: file.path)
+              action.relocate(to: span ?? actionsArgument.span, path: file.path, branches: category.branches)
             }
             actions.append(action)
           } else {
@@ -334,6 +337,7 @@ struct Evaluator {
       initializer: file.span(of: call.calledExpression))
     action.isTextInput = textInput
     action.path = file.path
+    action.branches = MutationCollector.branches(around: Syntax(call))
     if let title = argument("title", of: call), case .string(let text) = evaluate(title, scope: scope) {
       action.title = CodeString(text, span: file.span(of: title))
     }

@@ -18,6 +18,43 @@ public struct CodeRegistrations: Sendable {
   }
 
   public var isEmpty: Bool { categories.isEmpty && unresolved.isEmpty }
+
+  /// The branches around the category whose identifier is at `span`.
+  public func branches(ofCategoryAt span: SourceSpan) -> [CodeBranch] {
+    categories.first { $0.identifier.span == span }?.branches ?? []
+  }
+
+  /// The branches around the action whose identifier is at `span`.
+  public func branches(ofActionAt span: SourceSpan) -> [CodeBranch] {
+    for category in categories {
+      if let action = category.actions?.first(where: { $0.identifier.span == span }) { return action.branches }
+    }
+    return []
+  }
+}
+
+/// One arm of a branching statement (`if` … `else`, a `switch` case, an
+/// `#if` clause) that a registration is written in. Two registrations in
+/// different arms of one statement never run in the same pass: an
+/// `if #available(iOS 12.0, *)` branch and its `else` may each declare
+/// the same category for their own OS versions.
+public struct CodeBranch: Sendable, Equatable {
+  /// Names the statement: where it starts in its file, and its kind.
+  public var statement: Int
+  /// Which arm: an `if` chain's arms (`if`, each `else if`, `else`) or a
+  /// `switch`'s cases, counted from 0.
+  public var arm: Int
+
+  public init(statement: Int, arm: Int) {
+    self.statement = statement
+    self.arm = arm
+  }
+
+  /// Whether two registrations of one file, each in `first` and `second`,
+  /// sit in different arms of one statement.
+  public static func areExclusive(_ first: [CodeBranch], _ second: [CodeBranch]) -> Bool {
+    first.contains { branch in second.contains { $0.statement == branch.statement && $0.arm != branch.arm } }
+  }
 }
 
 /// A string the code gives, at the expression that gives it in this file.
@@ -45,6 +82,8 @@ public struct CodeCategory: Sendable {
   public var intentIdentifiers: [CodeString]?
   public var hiddenPreviewsBodyPlaceholder: CodeString?
   public var categorySummaryFormat: CodeString?
+  /// The arms of branching statements the registration is written in, innermost first.
+  public var branches: [CodeBranch] = []
 
   public init(identifier: CodeString, initializer: SourceSpan) {
     self.identifier = identifier
@@ -67,6 +106,8 @@ public struct CodeAction: Sendable {
   /// `UNNotificationActionIcon(systemImageName:)` or `(templateImageName:)`:
   /// the kind (`systemImageName`) and the image's name.
   public var icon: (kind: String, name: CodeString)?
+  /// The arms of branching statements the action is written in, innermost first.
+  public var branches: [CodeBranch] = []
 
   public init(identifier: CodeString, initializer: SourceSpan) {
     self.identifier = identifier
@@ -74,8 +115,10 @@ public struct CodeAction: Sendable {
   }
 
   /// Every position moved to `span` of `path`: an action declared in one
-  /// file and used by a category in another is shown where the category uses it.
-  public mutating func relocate(to span: SourceSpan, path: String) {
+  /// file and used by a category in another is shown where the category
+  /// uses it, in the category's branches.
+  public mutating func relocate(to span: SourceSpan, path: String, branches: [CodeBranch]) {
+    self.branches = branches
     identifier.span = span
     initializer = span
     title?.span = span

@@ -33,12 +33,17 @@ public struct Declaration: Sendable {
   /// For an action: its title, options and kind, which tell a second
   /// declaration of the same action from a different action of the same name.
   public var signature: String?
+  /// For a registration in code: the arms of branching statements it is written in.
+  public var branches: [CodeBranch]
 
-  public init(name: String, path: String, span: SourceSpan, signature: String? = nil) {
+  public init(
+    name: String, path: String, span: SourceSpan, signature: String? = nil, branches: [CodeBranch] = []
+  ) {
     self.name = name
     self.path = path
     self.span = span
     self.signature = signature
+    self.branches = branches
   }
 
   public var place: String { "\(path):\(span.start.line)" }
@@ -125,7 +130,10 @@ public struct ProjectContext: Sendable {
       root["categories"]?.forEachElement { category in
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
           if firstCategory[name] == nil { firstCategory[name] = categories.count }
-          categories.append(Declaration(name: name, path: document.path, span: identifier.value.span))
+          categories.append(
+            Declaration(
+              name: name, path: document.path, span: identifier.value.span,
+              branches: document.code?.branches(ofCategoryAt: identifier.value.span) ?? []))
         }
         for action in category["actions"]?.elements ?? [] {
           if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
@@ -133,7 +141,8 @@ public struct ProjectContext: Sendable {
             actions.append(
               Declaration(
                 name: name, path: document.path, span: identifier.value.span,
-                signature: Self.actionSignature(action)))
+                signature: Self.actionSignature(action),
+                branches: document.code?.branches(ofActionAt: identifier.value.span) ?? []))
           }
         }
       }
@@ -216,6 +225,36 @@ public struct ProjectContext: Sendable {
   }
   public func declaredAction(_ name: String) -> Declaration? {
     firstAction.isEmpty ? nil : firstAction[name].map { actions[$0] }
+  }
+
+  /// The first category named `name` declared before the one at `span` of
+  /// `path` that may run with it: one in another arm of the same `if` or
+  /// `switch` (`branches`) of the same file never does. Nil when there is none.
+  public func earlierCategory(
+    _ name: String, than span: SourceSpan, in path: String, branches: [CodeBranch]
+  ) -> Declaration? {
+    guard !firstCategory.isEmpty, let first = firstCategory[name] else { return nil }
+    return Self.earlier(in: categories, from: first, name: name, than: span, in: path, branches: branches)
+  }
+
+  /// As `earlierCategory`, for actions.
+  public func earlierAction(
+    _ name: String, than span: SourceSpan, in path: String, branches: [CodeBranch]
+  ) -> Declaration? {
+    guard !firstAction.isEmpty, let first = firstAction[name] else { return nil }
+    return Self.earlier(in: actions, from: first, name: name, than: span, in: path, branches: branches)
+  }
+
+  private static func earlier(
+    in declarations: [Declaration], from first: Int, name: String, than span: SourceSpan, in path: String,
+    branches: [CodeBranch]
+  ) -> Declaration? {
+    for declaration in declarations[first...] where declaration.name == name {
+      if declaration.path == path && declaration.span == span { return nil }
+      if declaration.path == path && CodeBranch.areExclusive(declaration.branches, branches) { continue }
+      return declaration
+    }
+    return nil
   }
 
   /// Every app's Info.plist as Xcode builds it, as far as the run can tell:

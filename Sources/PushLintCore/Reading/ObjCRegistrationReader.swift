@@ -79,6 +79,8 @@ struct ObjCEvaluator {
   let tokens: [ObjCToken]
   /// Made when a local is first looked up.
   private var locals: LocalIndex?
+  /// Made when the first registration is read.
+  private var blocks: Blocks?
 
   static let actionOptions = [
     "UNNotificationActionOptionForeground": "foreground", "UNNotificationActionOptionDestructive": "destructive",
@@ -146,6 +148,7 @@ struct ObjCEvaluator {
       }
       var category = CodeCategory(
         identifier: CodeString(identifier, span: span(identifierRange)), initializer: initializer)
+      category.branches = branches(at: index)
       for argument in send.arguments.dropFirst() {
         switch argument.label {
         case "actions":
@@ -356,6 +359,7 @@ struct ObjCEvaluator {
         identifier: CodeString(name, span: span(identifier)),
         initializer: file.span(tokens[send.open], tokens[send.receiver]))
       action.path = file.path
+      action.branches = branches(at: send.open)
       action.isTextInput = receiver == "UNTextInputNotificationAction"
       for argument in send.arguments.dropFirst() {
         if argument.label == "title", case .string(let title) = evaluate(argument.range, at: use) {
@@ -460,6 +464,97 @@ struct ObjCEvaluator {
       }
     }
     return .array(elements)
+  }
+
+  /// The arms of the `if` chains around the token at `index`, innermost first.
+  private mutating func branches(at index: Int) -> [CodeBranch] {
+    if blocks == nil { blocks = Blocks(tokens) }
+    return blocks?.branches(at: index, in: tokens) ?? []
+  }
+
+  /// The file's braces, found in one pass: which block each token is in,
+  /// and which `{` each `}` closes.
+  struct Blocks {
+    /// For each token index, the innermost `{` open before it, or -1.
+    private var enclosing: [Int32]
+    /// For each `}`, the `{` it closes, or -1 (and -1 for every other token).
+    private var opening: [Int32]
+    /// Deeper nesting or a longer `else if` chain than any app's
+    /// registrations are written in; past it, no branch is told.
+    static let maxSteps = 256
+
+    init(_ tokens: [ObjCToken]) {
+      enclosing = []
+      enclosing.reserveCapacity(tokens.count)
+      opening = Array(repeating: -1, count: tokens.count)
+      var open: [Int32] = []
+      for (index, token) in tokens.enumerated() {
+        enclosing.append(open.last ?? -1)
+        if token.text == "{" { open.append(Int32(index)) }
+        if token.text == "}", let last = open.popLast() { opening[index] = last }
+      }
+    }
+
+    func branches(at index: Int, in tokens: [ObjCToken]) -> [CodeBranch] {
+      var branches: [CodeBranch] = []
+      var block = Int(enclosing[index])
+      var steps = 0
+      while block >= 0, steps < Self.maxSteps {
+        if let (head, arm) = arm(ofBlock: block, in: tokens) {
+          branches.append(CodeBranch(statement: tokens[head].start * 4, arm: arm))
+        }
+        block = Int(enclosing[block])
+        steps += 1
+      }
+      return branches
+    }
+
+    /// For a block that is an arm of an `if` chain (`if (…) {`, `else if (…) {`,
+    /// `else {`): the chain's first `if` and the arm's place in the chain.
+    private func arm(ofBlock open: Int, in tokens: [ObjCToken]) -> (head: Int, arm: Int)? {
+      var block = open
+      var arm = 0
+      for _ in 0..<Self.maxSteps {
+        guard block > 0 else { return nil }
+        if tokens[block - 1].text == "else" {
+          guard let previous = closedBlock(before: block - 1, in: tokens) else { return nil }
+          block = previous
+          arm += 1
+          continue
+        }
+        guard tokens[block - 1].text == ")", let parenthesis = openingParenthesis(of: block - 1, in: tokens),
+          parenthesis > 0, tokens[parenthesis - 1].text == "if"
+        else { return nil }
+        let ifToken = parenthesis - 1
+        guard ifToken > 0, tokens[ifToken - 1].text == "else",
+          let previous = closedBlock(before: ifToken - 1, in: tokens)
+        else { return (ifToken, arm) }
+        block = previous
+        arm += 1
+      }
+      return nil
+    }
+
+    /// The `{` of the block whose `}` comes just before `index`.
+    private func closedBlock(before index: Int, in tokens: [ObjCToken]) -> Int? {
+      guard index > 0, opening[index - 1] >= 0 else { return nil }
+      return Int(opening[index - 1])
+    }
+
+    private func openingParenthesis(of close: Int, in tokens: [ObjCToken]) -> Int? {
+      var nesting = 0
+      var position = close
+      // A condition is a line or a few: past this, the parentheses are not a condition's.
+      while position >= max(0, close - 4096) {
+        if tokens[position].text == ")" { nesting += 1 }
+        if tokens[position].text == "(" {
+          nesting -= 1
+          if nesting == 0 { return position }
+        }
+        position -= 1
+      }
+      return nil
+    }
   }
 
   /// Where each token's method body starts and where each name is

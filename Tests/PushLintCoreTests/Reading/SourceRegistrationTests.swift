@@ -683,6 +683,79 @@ import Testing
     #expect(result.categories.last == "LATE@507: TWO")
     #expect(result.categories.dropLast().last == "EARLY@505: ?")
   }
+  /// For each pair of categories of the file, in order, whether the
+  /// readers place them in different arms of one branching statement.
+  func exclusivePairs(_ path: String, _ text: String) -> [String] {
+    let reader: any RegistrationReader = path.hasSuffix(".swift") ? SwiftRegistrationReader() : ObjCRegistrationReader()
+    let source = CodeSource(path: path, bytes: Array(text.utf8))
+    let categories = reader.registrations(in: [source], module: CodeModule(files: [])).flatMap(\.categories)
+    var pairs: [String] = []
+    for (index, first) in categories.enumerated() {
+      for second in categories[(index + 1)...] where CodeBranch.areExclusive(first.branches, second.branches) {
+        pairs.append("\(first.identifier.text)|\(second.identifier.text)")
+      }
+    }
+    return pairs
+  }
+
+  @Test func registrationsInDifferentArmsOfOneStatementAreToldApart() {
+    func category(_ name: String) -> String {
+      "UNNotificationCategory(identifier: \"\(name)\", actions: [], intentIdentifiers: [], options: [])"
+    }
+    let swift = """
+      func register(kind: Int) {
+        if #available(iOS 12.0, *) {
+          _ = \(category("A1"))
+          if kind > 1 { _ = \(category("N1")) } else { _ = \(category("N2")) }
+        } else if #available(iOS 11.0, *) {
+          _ = \(category("B1"))
+        } else {
+          _ = \(category("C1"))
+          _ = \(category("C2"))
+        }
+        switch kind {
+        case 0: _ = \(category("S0"))
+        default: _ = \(category("S1"))
+        }
+        #if os(iOS)
+        _ = \(category("I1"))
+        #else
+        _ = \(category("I2"))
+        #endif
+        _ = \(category("AFTER"))
+      }
+      """
+    // Every pair across arms of one chain, and none within an arm (C1, C2),
+    // across statements (S0, I1) or with what follows them all.
+    #expect(
+      exclusivePairs("App/Setup.swift", swift) == [
+        "A1|B1", "A1|C1", "A1|C2", "N1|N2", "N1|B1", "N1|C1", "N1|C2", "N2|B1", "N2|C1", "N2|C2", "B1|C1", "B1|C2",
+        "S0|S1", "I1|I2",
+      ])
+    func objc(_ name: String) -> String {
+      "[UNNotificationCategory categoryWithIdentifier:@\"\(name)\" actions:@[] intentIdentifiers:@[] options:0];"
+    }
+    let objectiveC = """
+      - (void)register {
+          if (@available(iOS 12.0, *)) {
+              \(objc("A1"))
+              if (self.kind > 1) { \(objc("N1")) } else { \(objc("N2")) }
+          } else if (JSPUSH_IOS_10_0) {
+              \(objc("B1"))
+          } else {
+              \(objc("C1"))
+              \(objc("C2"))
+          }
+          for (int i = 0; i < 2; i++) { \(objc("L1")) }
+          \(objc("AFTER"))
+      }
+      """
+    #expect(
+      exclusivePairs("App/Setup.m", objectiveC) == [
+        "A1|B1", "A1|C1", "A1|C2", "N1|N2", "N1|B1", "N1|C1", "N1|C2", "N2|B1", "N2|C1", "N2|C2", "B1|C1", "B1|C2",
+      ])
+  }
+
   // MARK: Through the linter
 
   let contentExtension = """

@@ -6,8 +6,9 @@ enum DuplicateIdentifierRule: Rule {
     let project = context.project
     forEachCategory(of: document) { category in
       if let identifier = category["identifier"], let name = identifier.stringValue,
-        let first = project.declaredCategory(name),
-        first.path != document.path || first.span != identifier.span,
+        let first = project.earlierCategory(
+          name, than: identifier.span, in: document.path,
+          branches: document.code?.branches(ofCategoryAt: identifier.span) ?? []),
         mayBeRegisteredTogether(first.path, document)
       {
         findings.append(
@@ -18,8 +19,9 @@ enum DuplicateIdentifierRule: Rule {
       }
       for action in category["actions"]?.elements ?? [] {
         guard let identifier = action["identifier"], let name = identifier.stringValue,
-          let first = project.declaredAction(name),
-          first.path != document.path || first.span != identifier.span,
+          let first = project.earlierAction(
+            name, than: identifier.span, in: document.path,
+            branches: document.code?.branches(ofActionAt: identifier.span) ?? []),
           mayBeRegisteredTogether(first.path, document),
           // The same action (title, options and kind) offered in two
           // categories is one action to the app's delegate, not two.
