@@ -19,17 +19,18 @@ public struct CodeRegistrations: Sendable {
 
   public var isEmpty: Bool { categories.isEmpty && unresolved.isEmpty }
 
-  /// The branches around the category whose identifier is at `span`.
-  public func branches(ofCategoryAt span: SourceSpan) -> [CodeBranch] {
-    categories.first { $0.identifier.span == span }?.branches ?? []
-  }
-
-  /// The branches around the action whose identifier is at `span`.
-  public func branches(ofActionAt span: SourceSpan) -> [CodeBranch] {
+  /// The branches of each category and action written in any, by where
+  /// its identifier starts (a registration in none is left out): asked once
+  /// a file, as a file may register thousands.
+  public var branchesByIdentifier: [Int: [CodeBranch]] {
+    var table: [Int: [CodeBranch]] = [:]
     for category in categories {
-      if let action = category.actions?.first(where: { $0.identifier.span == span }) { return action.branches }
+      if !category.branches.isEmpty { table[category.identifier.span.start.offset] = category.branches }
+      for action in category.actions ?? [] where !action.branches.isEmpty {
+        table[action.identifier.span.start.offset] = action.branches
+      }
     }
-    return []
+    return table
   }
 }
 

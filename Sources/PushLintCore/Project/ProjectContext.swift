@@ -59,6 +59,9 @@ public struct ProjectContext: Sendable {
   /// every identifier of a categories file, which may declare thousands.
   private var firstCategory: [String: Int] = [:]
   private var firstAction: [String: Int] = [:]
+  /// The declarations after the first of each name declared more than once.
+  private var laterCategories: [String: [Int]] = [:]
+  private var laterActions: [String: [Int]] = [:]
   /// The category names as did-you-mean candidates, worked out when first
   /// asked: each payload naming an unknown category seeks the nearest.
   private var categoryCandidatesMemo = Memo<Suggestion.Candidates>()
@@ -127,22 +130,31 @@ public struct ProjectContext: Sendable {
       let key = root.member("categories")
       categoryCandidatesMemo = Memo()
       categoryFiles.append(Declaration(name: "categories", path: document.path, span: key?.keySpan ?? root.span))
+      let branches = document.code?.branchesByIdentifier ?? [:]
       root["categories"]?.forEachElement { category in
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
-          if firstCategory[name] == nil { firstCategory[name] = categories.count }
+          if firstCategory[name] == nil {
+            firstCategory[name] = categories.count
+          } else {
+            laterCategories[name, default: []].append(categories.count)
+          }
           categories.append(
             Declaration(
               name: name, path: document.path, span: identifier.value.span,
-              branches: document.code?.branches(ofCategoryAt: identifier.value.span) ?? []))
+              branches: branches[identifier.value.span.start.offset] ?? []))
         }
         for action in category["actions"]?.elements ?? [] {
           if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
-            if firstAction[name] == nil { firstAction[name] = actions.count }
+            if firstAction[name] == nil {
+              firstAction[name] = actions.count
+            } else {
+              laterActions[name, default: []].append(actions.count)
+            }
             actions.append(
               Declaration(
                 name: name, path: document.path, span: identifier.value.span,
                 signature: Self.actionSignature(action),
-                branches: document.code?.branches(ofActionAt: identifier.value.span) ?? []))
+                branches: branches[identifier.value.span.start.offset] ?? []))
           }
         }
       }
@@ -234,7 +246,8 @@ public struct ProjectContext: Sendable {
     _ name: String, than span: SourceSpan, in path: String, branches: [CodeBranch]
   ) -> Declaration? {
     guard !firstCategory.isEmpty, let first = firstCategory[name] else { return nil }
-    return Self.earlier(in: categories, from: first, name: name, than: span, in: path, branches: branches)
+    return Self.earlier(
+      first, then: laterCategories[name] ?? [], of: categories, than: span, in: path, branches: branches)
   }
 
   /// As `earlierCategory`, for actions.
@@ -242,19 +255,26 @@ public struct ProjectContext: Sendable {
     _ name: String, than span: SourceSpan, in path: String, branches: [CodeBranch]
   ) -> Declaration? {
     guard !firstAction.isEmpty, let first = firstAction[name] else { return nil }
-    return Self.earlier(in: actions, from: first, name: name, than: span, in: path, branches: branches)
+    return Self.earlier(
+      first, then: laterActions[name] ?? [], of: actions, than: span, in: path, branches: branches)
   }
 
+  /// Of one name's declarations (the first, then the later ones in
+  /// order), the first before the one at `span` of `path` that is not in
+  /// another arm of its statements.
   private static func earlier(
-    in declarations: [Declaration], from first: Int, name: String, than span: SourceSpan, in path: String,
+    _ first: Int, then later: [Int], of declarations: [Declaration], than span: SourceSpan, in path: String,
     branches: [CodeBranch]
   ) -> Declaration? {
-    for declaration in declarations[first...] where declaration.name == name {
+    var index = first
+    var following = later.makeIterator()
+    while true {
+      let declaration = declarations[index]
       if declaration.path == path && declaration.span == span { return nil }
-      if declaration.path == path && CodeBranch.areExclusive(declaration.branches, branches) { continue }
-      return declaration
+      if declaration.path != path || !CodeBranch.areExclusive(declaration.branches, branches) { return declaration }
+      guard let next = following.next() else { return nil }
+      index = next
     }
-    return nil
   }
 
   /// Every app's Info.plist as Xcode builds it, as far as the run can tell:

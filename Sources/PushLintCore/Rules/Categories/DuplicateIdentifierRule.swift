@@ -4,11 +4,12 @@ enum DuplicateIdentifierRule: Rule {
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     let project = context.project
+    let branches = document.code?.branchesByIdentifier ?? [:]
     forEachCategory(of: document) { category in
       if let identifier = category["identifier"], let name = identifier.stringValue,
         let first = project.earlierCategory(
           name, than: identifier.span, in: document.path,
-          branches: document.code?.branches(ofCategoryAt: identifier.span) ?? []),
+          branches: branches[identifier.span.start.offset] ?? []),
         mayBeRegisteredTogether(first.path, document)
       {
         findings.append(
@@ -21,7 +22,7 @@ enum DuplicateIdentifierRule: Rule {
         guard let identifier = action["identifier"], let name = identifier.stringValue,
           let first = project.earlierAction(
             name, than: identifier.span, in: document.path,
-            branches: document.code?.branches(ofActionAt: identifier.span) ?? []),
+            branches: branches[identifier.span.start.offset] ?? []),
           mayBeRegisteredTogether(first.path, document),
           // The same action (title, options and kind) offered in two
           // categories is one action to the app's delegate, not two.
