@@ -30,6 +30,9 @@ extension Linter {
 
     var input: LintInput
     var content: Content
+    /// For source code: the categories it gives notification contents as
+    /// literals (`AssignedCategories`), kept whatever becomes of its text.
+    var assignedCategories: [String] = []
 
     var documents: [Document] {
       if case .documents(let documents, _, _) = content { return documents }
@@ -259,8 +262,10 @@ extension Linter {
   /// notification type, otherwise only noted (a byte search, no parse).
   func readCode(bytes: [UInt8], input: LintInput, holdingAll: Bool) -> ReadFile {
     let registers = CodeSource.mentionsNotificationTypes(bytes)
+    let assigned = AssignedCategories.literals(in: bytes)
     guard registers || holdingAll else {
-      return ReadFile(input: input, content: .code(source: nil, registers: false, suppressions: []))
+      return ReadFile(
+        input: input, content: .code(source: nil, registers: false, suppressions: []), assignedCategories: assigned)
     }
     let suppressions = SourceFormat.from(fileExtension: input.fileExtension).map {
       SuppressionComments.scan(bytes, format: $0)
@@ -269,7 +274,8 @@ extension Linter {
       input: input,
       content: .code(
         source: CodeSource(path: input.displayPath, bytes: bytes), registers: registers,
-        suppressions: suppressions ?? []))
+        suppressions: suppressions ?? []),
+      assignedCategories: assigned)
   }
 
   /// A JSON or YAML payload file with placeholders, made readable; nil for

@@ -10,8 +10,10 @@ extension Linter {
   /// few, or none).
   func projectContext(of files: inout [ReadFile]) -> ProjectContext {
     resolveRegistrations(&files)
+    let assigned = files.flatMap(\.assignedCategories)
     var project = ProjectContext(
-      documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound))
+      documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound),
+      assignedCategories: assigned)
     let read = Set(project.appPlists.map(\.declaration.path))
     let named = Set(project.targets.filter(\.isApp).compactMap(\.infoPlist)).subtracting(read)
     guard !named.isEmpty else { return project }
@@ -24,7 +26,8 @@ extension Linter {
     }
     if adopted {
       project = ProjectContext(
-        documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound))
+        documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound),
+        assignedCategories: assigned)
     }
     return project
   }

@@ -100,11 +100,18 @@ public struct ProjectContext: Sendable {
   /// Sound files in scope, by path.
   public var sounds: [SoundEntry] = []
 
-  public init(documents: [Document], sounds: [SoundEntry] = []) {
+  public init(documents: [Document], sounds: [SoundEntry] = [], assignedCategories: [String] = []) {
     for document in documents.sorted(by: { ($0.path, $0.index) < ($1.path, $1.index) }) { add(document) }
     self.sounds = sounds.sorted { $0.path < $1.path }
+    self.assignedCategories = Set(assignedCategories)
     readTargets()
   }
+
+  /// The categories the project's source code gives notification contents
+  /// as literals (`content.categoryIdentifier = "CHAT"`), registered or not:
+  /// a notification service extension that sets one for the content
+  /// extension that claims it, say.
+  public private(set) var assignedCategories: Set<String> = []
 
   /// The Xcode projects read so far and the `.xcconfig` files their
   /// configurations may be based on; targets are read once all are in.

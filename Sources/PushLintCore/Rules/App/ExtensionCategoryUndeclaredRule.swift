@@ -8,7 +8,11 @@ enum ExtensionCategoryUndeclaredRule: Rule {
     // their registrations count: another app's category never reaches it.
     let registered = project.categoriesRegistered(forExtensionPlist: document.path)
     return claimedCategories(document).compactMap { node in
-      guard let name = node.stringValue, !(registered ?? project.categories).contains(where: { $0.name == name }) else {
+      // A category the code gives notifications (a service extension
+      // setting `categoryIdentifier`) reaches the extension registered or not.
+      guard let name = node.stringValue, !(registered ?? project.categories).contains(where: { $0.name == name }),
+        !project.assignedCategories.contains(name)
+      else {
         return nil
       }
       if let elsewhere = project.declaredCategory(name) {
