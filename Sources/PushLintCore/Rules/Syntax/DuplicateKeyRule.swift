@@ -1,8 +1,12 @@
 enum DuplicateKeyRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    // In an .xcconfig file a later line overrides an earlier one by design.
-    guard let root = document.root, !document.readerFacts.keysAreUnique, document.format != .xcconfig else { return [] }
+    // In an .xcconfig file a later line overrides an earlier one by design;
+    // an Xcode project is Xcode's to write, and it accepts an object a
+    // merge left twice.
+    guard let root = document.root, !document.readerFacts.keysAreUnique, document.format != .xcconfig,
+      document.kind != .xcodeProject
+    else { return [] }
     var findings: [Finding] = []
     if document.kind == .appInfoPlist || document.kind == .extensionInfoPlist {
       // An Info.plist is the app's own: of its keys, only those the
