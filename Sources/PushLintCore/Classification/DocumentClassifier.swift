@@ -42,9 +42,9 @@ public enum DocumentClassifier {
     if fileExtension.isSameKey(as: "apns") { return .payload }
     guard let root, root.isObject else { return nil }
     if root.hasMember("aps") { return .payload }
-    if isEnvelope(root) { return .envelope }
-    if isFCMRequest(root) { return .fcmMessage }
-    if isLegacyFCMRequest(root) { return .fcmLegacyMessage }
+    if isEnvelope(root) { return isWalletPassUpdate(root) ? .other : .envelope }
+    if isFCMRequest(root) { return isHuaweiRequest(root) ? .other : .fcmMessage }
+    if isLegacyFCMRequest(root) { return isExpoRequest(root) ? .other : .fcmLegacyMessage }
     if isCategories(root) { return .categories }
     return nil
   }
@@ -217,6 +217,34 @@ public enum DocumentClassifier {
     return ["content_available", "mutable_content", "time_to_live", "collapse_key", "dry_run"].contains {
       root.hasMember($0)
     }
+  }
+
+  /// An envelope whose `apns-topic` is a pass type identifier (`pass.…`): a
+  /// Wallet pass update. Wallet ignores the payload (`{}` or `{"aps": ""}`
+  /// are usual) and fetches the pass from the pass's web service, so none
+  /// of the rules of an app's push applies.
+  /// [Wallet] https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/PassKit_PG/Updating.html
+  static func isWalletPassUpdate(_ root: Node) -> Bool {
+    guard let headers = root["headers"]?.members else { return false }
+    return headers.contains { member in
+      member.key.lowercased() == "apns-topic" && member.value.stringValue?.lowercased().hasPrefix("pass.") == true
+    }
+  }
+
+  /// A Huawei Push Kit request, whose shape follows FCM's HTTP v1 but whose
+  /// `message.token` is a list and whose platform blocks hold `hms_options`:
+  /// sent to Huawei, never to FCM, so FCM's rules do not apply.
+  static func isHuaweiRequest(_ root: Node) -> Bool {
+    guard let message = root["message"] else { return false }
+    if message["token"]?.elements != nil { return true }
+    return ["apns", "android", "webpush"].contains { message[$0]?.hasMember("hms_options") == true }
+  }
+
+  /// A request to Expo's push service (`to` an `ExponentPushToken[…]`),
+  /// whose fields look like FCM's legacy ones but which Expo delivers.
+  static func isExpoRequest(_ root: Node) -> Bool {
+    guard let target = root["to"]?.stringValue else { return false }
+    return target.hasPrefix("ExponentPushToken[") || target.hasPrefix("ExpoPushToken[")
   }
 
   /// `categories` a list of which some entry has an `identifier` or

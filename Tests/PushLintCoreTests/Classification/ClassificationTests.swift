@@ -65,6 +65,28 @@ import Testing
     #expect(kind(#"{"categories": [{"identifier": "INVITE", "actions": []}]}"#) == .categories)
   }
 
+  /// Requests that look like APNs' or FCM's but go elsewhere, or that
+  /// Apple's Wallet handles, are read for syntax only: none of the push
+  /// rules applies to them (bodies from node-apn, gorush and Expo's SDK).
+  @Test func requestsForOtherServicesAndWalletPassesAreNoPushes() {
+    #expect(
+      kind(#"{"headers": {"apns-topic": "pass.com.example.loyalty", "apns-push-type": "background"}, "payload": {}}"#)
+        == .other)
+    #expect(kind(#"{"headers": {"APNs-Topic": "Pass.com.example.card"}, "payload": {"aps": ""}}"#) == .other)
+    #expect(
+      kind(#"{"headers": {"apns-topic": "com.example.passes"}, "payload": {"aps": {"alert": "Hi"}}}"#) == .envelope)
+    #expect(
+      kind(#"{"validate_only": false, "message": {"token": ["pushtoken1"], "notification": {"title": "Hi"}}}"#)
+        == .other)
+    #expect(
+      kind(#"{"message": {"topic": "news", "apns": {"hms_options": {"target_user_type": 1}, "payload": {}}}}"#)
+        == .other)
+    #expect(kind(#"{"message": {"token": "t", "apns": {"payload": {"aps": {}}}}}"#) == .fcmMessage)
+    #expect(kind(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi", "data": {"a": 1}}"#) == .other)
+    #expect(kind(#"{"to": "ExpoPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "priority": "high"}"#) == .other)
+    #expect(kind(#"{"to": "/topics/news", "notification": {"title": "Hi"}}"#) == .fcmLegacyMessage)
+  }
+
   /// Only an app runs from its Info.plist: a test bundle's or framework's
   /// (Leanplum's tests, owncloud's framework) is not an app's.
   @Test func bundleAndFrameworkPlistsAreNotAppPlists() {
