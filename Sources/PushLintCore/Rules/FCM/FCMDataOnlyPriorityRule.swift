@@ -16,14 +16,14 @@ enum FCMDataOnlyPriorityRule: Rule {
       return [
         finding(
           at: priority.valueSpan, pointer: priority.pointer,
-          "a data-only FCM message for iOS must use apns-priority \"5\", found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); APNs rejects priority 10 without an alert",
+          "a data-only FCM message for iOS must use apns-priority \"5\", found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); Firebase requires 5 for a data message to Apple devices, and FCM rejects one at priority 10 (INVALID_ARGUMENT)",
           help: "write \"5\"", fix: fix)
       ]
     }
     return [
       finding(
         atStartOf: apns,
-        "a data-only FCM message for iOS without apns-priority is sent with priority 10, which APNs rejects without an alert",
+        "a data-only FCM message for iOS without apns-priority is sent with priority 10, at which FCM rejects a data message to Apple devices (INVALID_ARGUMENT)",
         help: "add \"headers\": {\"apns-priority\": \"5\"} to the apns block")
     ]
   }
