@@ -33,3 +33,13 @@ private let alertTextKeys = ["title", "subtitle", "body", "loc-key", "title-loc-
 func indefiniteArticle(_ word: String) -> String {
   (word.first.map { "aeiou".contains($0) } ?? false) ? "an" : "a"
 }
+
+extension HeaderField {
+  /// The value as a message shows it: a string (or a configured header) in
+  /// quotes, a number as written (an envelope may give `apns-priority` as a
+  /// number), and any other value by its type.
+  var shownValue: String {
+    guard let text else { return value.map { article($0.typeName) } ?? "no value" }
+    return value == nil || value?.stringValue != nil ? "\"\(text)\"" : text
+  }
+}

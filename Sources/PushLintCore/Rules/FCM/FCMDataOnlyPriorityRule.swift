@@ -16,7 +16,7 @@ enum FCMDataOnlyPriorityRule: Rule {
       return [
         finding(
           at: priority.valueSpan, pointer: priority.pointer,
-          "a data-only FCM message for iOS must use apns-priority \"5\", found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); Firebase requires 5 for a data message to Apple devices, and FCM rejects one at priority 10 (INVALID_ARGUMENT)",
+          "a data-only FCM message for iOS must use apns-priority \"5\", found \(priority.shownValue); Firebase requires 5 for a data message to Apple devices, and FCM rejects one at priority 10 (INVALID_ARGUMENT)",
           help: "write \"5\"", fix: fix)
       ]
     }

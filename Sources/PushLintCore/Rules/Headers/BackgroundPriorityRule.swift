@@ -9,7 +9,7 @@ enum BackgroundPriorityRule: Rule {
       return [
         finding(
           at: priority.valueSpan, pointer: priority.pointer,
-          "a background push must have apns-priority 5, found \(priority.text.map { "\"\($0)\"" } ?? "a non-string value"); Apple: \"Using priority 10 is an error\"",
+          "a background push must have apns-priority 5, found \(priority.shownValue); Apple: \"Using priority 10 is an error\"",
           help: "write \"5\"", fix: fix)
       ]
     }
