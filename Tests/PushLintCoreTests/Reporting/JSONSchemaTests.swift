@@ -53,7 +53,7 @@ import Testing
                   errors = [e.message for e in validators[kind(document)].iter_errors(document)]
                   assert not errors, (path, errors)
                   checked += 1
-      refused = ["ambiguous.yaml", "fcm-message.json", "legacy-alert.json", "no-push-type.yaml",
+      refused = ["ambiguous.yaml", "fcm-message.json", "legacy-alert.json", "live-activity-localized.json", "no-push-type.yaml",
                  "string-aps.apns", "suppressed.yaml", "typos.json"]
       for name in refused:
           document = documents(f"{root}/samples/bad/{name}")[0]
