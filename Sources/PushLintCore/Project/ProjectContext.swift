@@ -55,13 +55,10 @@ public struct ProjectContext: Sendable {
   /// Category identifiers in file order; `categoryFiles` says whether any categories file is in scope.
   public private(set) var categories: [Declaration] = []
   public private(set) var actions: [Declaration] = []
-  /// Where each category and action name is first declared: rules look up
-  /// every identifier of a categories file, which may declare thousands.
-  private var firstCategory: [String: Int] = [:]
-  private var firstAction: [String: Int] = [:]
-  /// The declarations after the first of each name declared more than once.
-  private var laterCategories: [String: [Int]] = [:]
-  private var laterActions: [String: [Int]] = [:]
+  /// Where each category and action name is declared: rules look up every
+  /// identifier of a categories file, which may declare thousands.
+  private var categoryPlaces = NamePlaces()
+  private var actionPlaces = NamePlaces()
   /// The category names as did-you-mean candidates, worked out when first
   /// asked: each payload naming an unknown category seeks the nearest.
   private var categoryCandidatesMemo = Memo<Suggestion.Candidates>()
@@ -140,11 +137,7 @@ public struct ProjectContext: Sendable {
       let branches = document.code?.branchesByIdentifier ?? [:]
       root["categories"]?.forEachElement { category in
         if let identifier = category.member("identifier"), let name = identifier.value.stringValue {
-          if firstCategory[name] == nil {
-            firstCategory[name] = categories.count
-          } else {
-            laterCategories[name, default: []].append(categories.count)
-          }
+          categoryPlaces.record(name, at: categories.count)
           categories.append(
             Declaration(
               name: name, path: document.path, span: identifier.value.span,
@@ -152,11 +145,7 @@ public struct ProjectContext: Sendable {
         }
         for action in category["actions"]?.elements ?? [] {
           if let identifier = action.member("identifier"), let name = identifier.value.stringValue {
-            if firstAction[name] == nil {
-              firstAction[name] = actions.count
-            } else {
-              laterActions[name, default: []].append(actions.count)
-            }
+            actionPlaces.record(name, at: actions.count)
             actions.append(
               Declaration(
                 name: name, path: document.path, span: identifier.value.span,
@@ -240,10 +229,10 @@ public struct ProjectContext: Sendable {
   /// Asked of a payload's category in every run, most of them without a
   /// categories file: an empty table is not asked (that would hash the name).
   public func declaredCategory(_ name: String) -> Declaration? {
-    firstCategory.isEmpty ? nil : firstCategory[name].map { categories[$0] }
+    categoryPlaces.first(of: name).map { categories[$0] }
   }
   public func declaredAction(_ name: String) -> Declaration? {
-    firstAction.isEmpty ? nil : firstAction[name].map { actions[$0] }
+    actionPlaces.first(of: name).map { actions[$0] }
   }
 
   /// The first category named `name` declared before the one at `span` of
@@ -252,36 +241,14 @@ public struct ProjectContext: Sendable {
   public func earlierCategory(
     _ name: String, than span: SourceSpan, in path: String, branches: [CodeBranch]
   ) -> Declaration? {
-    guard !firstCategory.isEmpty, let first = firstCategory[name] else { return nil }
-    return Self.earlier(
-      first, then: laterCategories[name] ?? [], of: categories, than: span, in: path, branches: branches)
+    categoryPlaces.earlier(name, of: categories, than: span, in: path, branches: branches)
   }
 
   /// As `earlierCategory`, for actions.
   public func earlierAction(
     _ name: String, than span: SourceSpan, in path: String, branches: [CodeBranch]
   ) -> Declaration? {
-    guard !firstAction.isEmpty, let first = firstAction[name] else { return nil }
-    return Self.earlier(
-      first, then: laterActions[name] ?? [], of: actions, than: span, in: path, branches: branches)
-  }
-
-  /// Of one name's declarations (the first, then the later ones in
-  /// order), the first before the one at `span` of `path` that is not in
-  /// another arm of its statements.
-  private static func earlier(
-    _ first: Int, then later: [Int], of declarations: [Declaration], than span: SourceSpan, in path: String,
-    branches: [CodeBranch]
-  ) -> Declaration? {
-    var index = first
-    var following = later.makeIterator()
-    while true {
-      let declaration = declarations[index]
-      if declaration.path == path && declaration.span == span { return nil }
-      if declaration.path != path || !CodeBranch.areExclusive(declaration.branches, branches) { return declaration }
-      guard let next = following.next() else { return nil }
-      index = next
-    }
+    actionPlaces.earlier(name, of: actions, than: span, in: path, branches: branches)
   }
 
   /// Every app's Info.plist as Xcode builds it, as far as the run can tell:
@@ -398,5 +365,41 @@ public struct ProjectContext: Sendable {
   func namedList(_ paths: [String]) -> String {
     if paths.count <= 2 { return paths.joined(separator: " and ") }
     return "\(paths[0]), \(paths[1]) and \(paths.count - 2) more"
+  }
+}
+
+/// Where each name is declared in a list of declarations: its first place,
+/// and for a name declared again, the places after it.
+private struct NamePlaces: Sendable {
+  private var firstPlaces: [String: Int] = [:]
+  private var laterPlaces: [String: [Int]] = [:]
+
+  mutating func record(_ name: String, at index: Int) {
+    if firstPlaces[name] == nil {
+      firstPlaces[name] = index
+    } else {
+      laterPlaces[name, default: []].append(index)
+    }
+  }
+
+  /// An empty table is not asked: that would hash the name.
+  func first(of name: String) -> Int? { firstPlaces.isEmpty ? nil : firstPlaces[name] }
+
+  /// Of the declarations of `name` in `declarations` (in order), the first
+  /// before the one at `span` of `path` that is not in another arm of its
+  /// statements (`branches`).
+  func earlier(
+    _ name: String, of declarations: [Declaration], than span: SourceSpan, in path: String,
+    branches: [CodeBranch]
+  ) -> Declaration? {
+    guard var index = first(of: name) else { return nil }
+    var following = (laterPlaces[name] ?? []).makeIterator()
+    while true {
+      let declaration = declarations[index]
+      if declaration.path == path && declaration.span == span { return nil }
+      if declaration.path != path || !CodeBranch.areExclusive(declaration.branches, branches) { return declaration }
+      guard let next = following.next() else { return nil }
+      index = next
+    }
   }
 }
