@@ -44,7 +44,7 @@ public enum DocumentClassifier {
     if root.hasMember("aps") { return .payload }
     if isEnvelope(root) { return isWalletPassUpdate(root) ? .other : .envelope }
     if isFCMRequest(root) { return isHuaweiRequest(root) ? .other : .fcmMessage }
-    if isLegacyFCMRequest(root) { return isExpoRequest(root) ? .other : .fcmLegacyMessage }
+    if isLegacyFCMRequest(root) { return isForAnotherService(root) ? .other : .fcmLegacyMessage }
     if isCategories(root) { return .categories }
     return nil
   }
@@ -240,11 +240,17 @@ public enum DocumentClassifier {
     return ["apns", "android", "webpush"].contains { message[$0]?.hasMember("hms_options") == true }
   }
 
-  /// A request to Expo's push service (`to` an `ExponentPushToken[…]`),
-  /// whose fields look like FCM's legacy ones but which Expo delivers.
-  static func isExpoRequest(_ root: Node) -> Bool {
+  /// A request in the shape of FCM's legacy API whose target is no FCM
+  /// registration token, so another service delivers it: Expo's push
+  /// service (`to` an `ExponentPushToken[…]`), or a service that copies
+  /// the shape and addresses devices by a hexadecimal token (Pushy's, or
+  /// an APNs device token). An FCM token is over a hundred characters of
+  /// letters, digits, `:`, `-` and `_`.
+  static func isForAnotherService(_ root: Node) -> Bool {
     guard let target = root["to"]?.stringValue else { return false }
-    return target.hasPrefix("ExponentPushToken[") || target.hasPrefix("ExpoPushToken[")
+    if target.hasPrefix("ExponentPushToken[") || target.hasPrefix("ExpoPushToken[") { return true }
+    return target.utf8.count >= 16
+      && target.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
   }
 
   /// `categories` a list of which some entry has an `identifier` or

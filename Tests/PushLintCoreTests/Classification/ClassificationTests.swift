@@ -85,6 +85,12 @@ import Testing
     #expect(kind(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi", "data": {"a": 1}}"#) == .other)
     #expect(kind(#"{"to": "ExpoPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "priority": "high"}"#) == .other)
     #expect(kind(#"{"to": "/topics/news", "notification": {"title": "Hi"}}"#) == .fcmLegacyMessage)
+    #expect(
+      kind(#"{"to": "a6345d0278adc55d3474f5", "data": {"message": "Hi"}, "notification": {"body": "Hi"}}"#) == .other)
+    #expect(
+      kind(#"{"to": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "notification": {"title": "Hi"}}"#)
+        == .fcmLegacyMessage)
+    #expect(kind(#"{"to": "abc123", "data": {"a": 1}}"#) == .fcmLegacyMessage)
   }
 
   /// Only an app runs from its Info.plist: a test bundle's or framework's
