@@ -60,8 +60,9 @@ public struct Linter: Sendable {
   /// another .pushlint.yml are another project, linted with it (unless the
   /// configuration is given, or none is used); so are, under this
   /// configuration, an Xcode project's folder and a test-fixture folder
-  /// (ProjectBounds), whatever the configuration. The first group is this
-  /// configuration's own.
+  /// (ProjectBounds), whatever the configuration; a Simulator push file
+  /// outside them joins the app it names (`placeSimulatorFiles`). The first
+  /// group is this configuration's own.
   func projectGroups(paths: [String], currentDirectory: String, errors: inout [FileError]) -> [ProjectGroup] {
     let inputs = collectInputs(paths: paths, currentDirectory: currentDirectory, errors: &errors)
     var groups: [String: [LintInput]] = [:]
@@ -91,7 +92,9 @@ public struct Linter: Sendable {
       case .configured(let file): groups[file, default: []].append(input)
       }
     }
-    var result = [ProjectGroup(root: configuration.directory, linter: self, inputs: groups[""] ?? [])]
+    var rootInputs = groups[""] ?? []
+    placeSimulatorFiles(&rootInputs, implicitGroups: &implicitGroups)
+    var result = [ProjectGroup(root: configuration.directory, linter: self, inputs: rootInputs)]
     for (root, group) in implicitGroups.sorted(by: { $0.key < $1.key }) {
       result.append(ProjectGroup(root: root, linter: self, inputs: group))
     }

@@ -67,6 +67,35 @@ import Testing
     }
   }
 
+  /// A React Native or Flutter repository keeps its app in `ios/`, a
+  /// project of its own: a Simulator file at the root that names the app's
+  /// bundle identifier is judged with that app (its sounds), and one that
+  /// names no app of it, or only the start of an identifier, is not.
+  @Test func aSimulatorFileOutsideTheXcodeProjectJoinsTheAppItNames() {
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "ios/App.xcodeproj/project.pbxproj",
+      """
+      {
+        objects = {
+          2B01 = {isa = PBXNativeTarget; buildConfigurationList = 2B11; buildPhases = (); name = App; productType = "com.apple.product-type.application";};
+          2B11 = {isa = XCConfigurationList; buildConfigurations = (2B21);};
+          2B21 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.rn;}; name = Release;};
+        };
+      }
+      """)
+    scratch.write("ios/App/ding.caf", bytes: Array("caff".utf8) + [0, 1, 0, 0])
+    scratch.write(
+      "push/app.apns", #"{"Simulator Target Bundle": "com.example.rn", "aps": {"alert": "Hi", "sound": "dong.caf"}}"#)
+    scratch.write(
+      "other.apns", #"{"Simulator Target Bundle": "com.example.web", "aps": {"alert": "Hi", "sound": "dong.caf"}}"#)
+    scratch.write(
+      "prefix.apns", #"{"Simulator Target Bundle": "com.example", "aps": {"alert": "Hi", "sound": "dong.caf"}}"#)
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map { "\($0.path) \($0.rule)" } == ["push/app.apns sound-file-missing"])
+  }
+
   /// Folder and file names split at the last '/', whatever the
   /// characters beside it, as splitting the path into components would.
   @Test func aPathSplitsIntoFolderAndNameAtItsLastSlash() {
