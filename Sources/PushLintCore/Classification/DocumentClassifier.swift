@@ -15,12 +15,15 @@ public enum DocumentClassifier {
   /// The kind of a parsed document, or nil when it is none of the kinds.
   /// The file name matters for `.apns` (always a payload) and `.entitlements`.
   public static func kind(of root: Node?, format: SourceFormat, path: String) -> DocumentKind? {
-    kind(of: root, format: format, fileExtension: fileExtension(path))
+    kind(of: root, format: format, fileExtension: fileExtension(path), fileName: Paths.fileName(path))
   }
 
   /// The same, with the path's `fileExtension(_:)` worked out once for all
-  /// the documents of a file (a JSON Lines file has a million).
-  static func kind(of root: Node?, format: SourceFormat, fileExtension: String) -> DocumentKind? {
+  /// the documents of a file (a JSON Lines file has a million). `fileName`
+  /// is asked only of a property list.
+  static func kind(
+    of root: Node?, format: SourceFormat, fileExtension: String, fileName: @autoclosure () -> String = ""
+  ) -> DocumentKind? {
     if Localizations.isFileExtension(fileExtension) {
       return root?.isObject == true ? .localization : nil
     }
@@ -28,7 +31,8 @@ public enum DocumentClassifier {
     if format == .provisioningProfile { return root?.isObject == true ? .provisioningProfile : nil }
     if format == .xcconfig { return root?.isObject == true ? .buildSettings : nil }
     if format == .plist {
-      if fileExtension == "entitlements" { return .entitlements }
+      // .NET MAUI and Xamarin apps sign with an `Entitlements.plist`.
+      if fileExtension == "entitlements" || isEntitlementsPlistName(fileName()) { return .entitlements }
       guard let root, root.isObject else { return nil }
       // Any usernotifications point, so a misspelled one is reported rather than skipped.
       if let point = root["NSExtension"]?["NSExtensionPointIdentifier"]?.stringValue,
@@ -219,6 +223,12 @@ public enum DocumentClassifier {
     }
   }
 
+  /// The entitlements file of a .NET MAUI or Xamarin iOS project, which
+  /// its build signs the app with (`CodesignEntitlements`).
+  static func isEntitlementsPlistName(_ name: String) -> Bool {
+    name.utf8.count == 18 && name.lowercased() == "entitlements.plist"
+  }
+
   /// An envelope whose `apns-topic` is a pass type identifier (`pass.…`): a
   /// Wallet pass update. Wallet ignores the payload (`{}` or `{"aps": ""}`
   /// are usual) and fetches the pass from the pass's web service, so none
@@ -267,7 +277,9 @@ public enum DocumentClassifier {
 
   /// The same, with the path's `fileExtension(_:)` worked out already.
   static func explicitKind(of root: Node?, format: SourceFormat, path: String, fileExtension: String) -> DocumentKind {
-    if let kind = kind(of: root, format: format, fileExtension: fileExtension) { return kind }
+    if let kind = kind(of: root, format: format, fileExtension: fileExtension, fileName: Paths.fileName(path)) {
+      return kind
+    }
     if isWellKnownNonPayload(Paths.fileName(path)) { return .other }
     return format == .plist || format == .strings ? .other : .payload
   }

@@ -232,10 +232,13 @@ extension Linter {
         let knownByName =
           ["apns", "entitlements", "pbxproj", "mobileprovision", "provisionprofile"].contains(name)
           || Paths.fileName(input.absolutePath) == "Info.plist"
+          || DocumentClassifier.isEntitlementsPlistName(Paths.fileName(input.absolutePath))
         let reportable = input.namedByGlob || knownByName || Localizations.isFileExtension(name) || mentionsPush
         kind = reportable ? .other : nil
       } else {
-        kind = DocumentClassifier.kind(of: result.root, format: format, fileExtension: input.fileExtension)
+        kind = DocumentClassifier.kind(
+          of: result.root, format: format, fileExtension: input.fileExtension,
+          fileName: Paths.fileName(input.absolutePath))
       }
       guard let kind else {
         if format == .plist, let root = result.root, root.isObject { unclaimedPlist = root }

@@ -49,6 +49,11 @@ import Testing
       kind(Self.plist("<key>aps-environment</key><string>production</string>"), path: "App.entitlements")
         == .entitlements)
     #expect(kind(#"{"name": "app", "version": "1.0.0"}"#, path: "package.json") == nil)
+    // .NET MAUI and Xamarin sign with an Entitlements.plist.
+    #expect(
+      kind(
+        Self.plist("<key>aps-environment</key><string>production</string>"),
+        path: "Platforms/iOS/Entitlements.plist") == .entitlements)
   }
 
   /// "message", "headers" and "categories" are common words: an API
