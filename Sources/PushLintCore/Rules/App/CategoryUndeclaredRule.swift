@@ -11,6 +11,13 @@ enum CategoryUndeclaredRule: Rule {
     let scope = AppScope(document, context: context)
     let registered = scope.map { project.categoriesRegistered(forApps: [$0.app.name]) } ?? project.categories
     guard !registered.contains(where: { $0.name == name }) else { return [] }
+    // A content extension that claims the category runs for it registered
+    // or not, and may give its own actions (`notificationActions`):
+    // whether the app should register it too is that extension's matter
+    // (extension-category-undeclared), not the push's.
+    guard !project.contentExtensions.contains(where: { $0.categories.contains { $0.name == name } }) else {
+      return []
+    }
     if let scope, let elsewhere = project.declaredCategory(name) {
       return [
         finding(
