@@ -60,8 +60,7 @@ enum MutationCollector {
 
   /// The arms of the branching statements around `node`, innermost first:
   /// an `if` chain's arms (`else if` continues the chain), a `switch`'s
-  /// cases, an `#if`'s clauses, and a `guard`'s `else` against the code
-  /// after it.
+  /// cases, an `#if`'s clauses.
   static func branches(around node: Syntax) -> [CodeBranch] {
     var branches: [CodeBranch] = []
     var child = node
@@ -85,17 +84,6 @@ enum MutationCollector {
         branches.append(
           CodeBranch(statement: cases.position.utf8Offset * 4 + 1, arm: cases.distance(from: cases.startIndex, to: arm))
         )
-      } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
-        branches.append(CodeBranch(statement: guardStatement.position.utf8Offset * 4 + 3, arm: 1))
-      } else if child.is(CodeBlockItemSyntax.self), let items = parent.as(CodeBlockItemListSyntax.self) {
-        // What follows a `guard` runs only when its `else` did not: the
-        // `else` leaves the scope.
-        for item in items {
-          if item.id == child.id { break }
-          if let guardStatement = item.item.as(GuardStmtSyntax.self) {
-            branches.append(CodeBranch(statement: guardStatement.position.utf8Offset * 4 + 3, arm: 0))
-          }
-        }
       } else if child.is(IfConfigClauseSyntax.self), let clauses = parent.as(IfConfigClauseListSyntax.self),
         let arm = clauses.firstIndex(where: { $0.id == child.id })
       {
