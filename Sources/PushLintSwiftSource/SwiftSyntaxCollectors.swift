@@ -78,18 +78,12 @@ enum MutationCollector {
           }
           branches.append(CodeBranch(statement: head.position.utf8Offset * 4, arm: arm))
         }
-      } else if child.is(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self),
-        let arm = cases.firstIndex(where: { $0.id == child.id })
-      {
-        branches.append(
-          CodeBranch(statement: cases.position.utf8Offset * 4 + 1, arm: cases.distance(from: cases.startIndex, to: arm))
-        )
-      } else if child.is(IfConfigClauseSyntax.self), let clauses = parent.as(IfConfigClauseListSyntax.self),
-        let arm = clauses.firstIndex(where: { $0.id == child.id })
-      {
-        branches.append(
-          CodeBranch(
-            statement: clauses.position.utf8Offset * 4 + 2, arm: clauses.distance(from: clauses.startIndex, to: arm)))
+      } else if child.is(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self) {
+        // A case is told by where it starts: counting the cases before it
+        // for each registration would take the square of a long switch.
+        branches.append(CodeBranch(statement: cases.position.utf8Offset * 4 + 1, arm: child.position.utf8Offset))
+      } else if child.is(IfConfigClauseSyntax.self), let clauses = parent.as(IfConfigClauseListSyntax.self) {
+        branches.append(CodeBranch(statement: clauses.position.utf8Offset * 4 + 2, arm: child.position.utf8Offset))
       }
       child = parent
     }

@@ -42,8 +42,8 @@ public struct CodeRegistrations: Sendable {
 public struct CodeBranch: Sendable, Equatable {
   /// Names the statement: where it starts in its file, and its kind.
   public var statement: Int
-  /// Which arm: an `if` chain's arms (`if`, each `else if`, `else`) or a
-  /// `switch`'s cases, counted from 0.
+  /// Which arm: an `if` chain's arms (`if`, each `else if`, `else`) counted
+  /// from 0, or where a `switch`'s case or an `#if`'s clause starts.
   public var arm: Int
 
   public init(statement: Int, arm: Int) {
