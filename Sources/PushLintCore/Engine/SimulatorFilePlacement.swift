@@ -1,9 +1,9 @@
 /// A Simulator push file (`.apns`) that no Xcode project's folder holds,
 /// placed with the app it names. A React Native or Flutter repository keeps
 /// its app in `ios/`, a project of its own (`ProjectBounds`), and its `.apns`
-/// files wherever its developers test from: at the root they were judged
-/// against no app, so no rule that needs the app's side spoke. The file says
-/// which app it is for (`Simulator Target Bundle`), so it joins the one
+/// files wherever its developers test from: at the root no app is in their
+/// project, so no rule that needs the app's side could judge them. The file
+/// says which app it is for (`Simulator Target Bundle`), so it joins the one
 /// project whose Xcode project gives an app that bundle identifier.
 extension Linter {
   /// Moves the `.apns` files of `root` (the files of the configuration's own
