@@ -7,10 +7,10 @@
 /// project whose Xcode project gives an app that bundle identifier.
 extension Linter {
   /// Moves the `.apns` files of `root` (the files of the configuration's own
-  /// project) into the project of `implicitGroups` whose Xcode project sets
-  /// `PRODUCT_BUNDLE_IDENTIFIER` to the file's target bundle, when exactly
-  /// one does. Nothing moves when the root folder holds an Xcode project of
-  /// its own: its files are that app's.
+  /// project) into the project of `implicitGroups` whose Xcode project has
+  /// an app target of the file's target bundle, when exactly one does.
+  /// Nothing moves when the root folder holds an Xcode project of its own:
+  /// its files are that app's.
   func placeSimulatorFiles(_ root: inout [LintInput], implicitGroups: inout [String: [LintInput]]) {
     guard !implicitGroups.isEmpty, root.contains(where: { $0.fileExtension == "apns" }) else { return }
     if case .success(let entries) = FileSystem.list(configuration.directory),
@@ -18,13 +18,14 @@ extension Linter {
     {
       return
     }
-    // Each Xcode project's text, by the project it bounds: read once, and
-    // only when a Simulator file is there to place.
-    let projects: [(root: String, texts: [[UInt8]])] = implicitGroups.keys.sorted().compactMap { key in
-      let texts = (implicitGroups[key] ?? []).filter { $0.absolutePath.hasSuffix("/project.pbxproj") }.compactMap {
-        try? FileSystem.readFile($0.absolutePath).get()
+    // The app targets' bundle identifiers of each Xcode project, by the
+    // project it bounds: read once, and only when a Simulator file is there
+    // to place.
+    let projects: [(root: String, bundles: [String])] = implicitGroups.keys.sorted().compactMap { key in
+      let bundles = (implicitGroups[key] ?? []).filter { $0.absolutePath.hasSuffix("/project.pbxproj") }.flatMap {
+        Self.appBundleIdentifiers(ofProjectAt: $0.absolutePath)
       }
-      return texts.isEmpty ? nil : (key, texts)
+      return bundles.isEmpty ? nil : (key, bundles)
     }
     guard !projects.isEmpty else { return }
     var kept: [LintInput] = []
@@ -33,7 +34,9 @@ extension Linter {
         kept.append(input)
         continue
       }
-      let owners = projects.filter { project in project.texts.contains { Self.sets(bundle, in: $0) } }
+      let owners = projects.filter { project in
+        project.bundles.contains { PushSchema.sameBundleIdentifier($0, bundle) }
+      }
       guard owners.count == 1 else {
         kept.append(input)
         continue
@@ -43,39 +46,21 @@ extension Linter {
     root = kept
   }
 
-  /// The bundle identifier an `.apns` file names, when it names a plain one.
+  /// The bundle identifier an `.apns` file names.
   static func simulatorTargetBundle(of input: LintInput) -> String? {
     guard case .success(let bytes) = FileSystem.readFile(input.absolutePath, limit: 1 << 20) else { return nil }
     let root = JSONReader.read(bytes, keyNames: nil, toleratingTrailingCommas: true).root
-    guard let bundle = root?["Simulator Target Bundle"]?.stringValue, !bundle.isEmpty,
-      bundle.utf8.allSatisfy({ isBundleIdentifierByte($0) })
-    else { return nil }
+    guard let bundle = root?["Simulator Target Bundle"]?.stringValue, !bundle.isEmpty else { return nil }
     return bundle
   }
 
-  /// Whether a `project.pbxproj` text sets `PRODUCT_BUNDLE_IDENTIFIER` to
-  /// exactly `bundle` (plain or quoted): the identifier alone as the value,
-  /// so `com.example.app` is not found in `com.example.app.widget`.
-  static func sets(_ bundle: String, in text: [UInt8]) -> Bool {
-    let key = Array("PRODUCT_BUNDLE_IDENTIFIER = ".utf8)
-    let value = Array(bundle.utf8)
-    var start = 0
-    while let index = ByteSearch.firstIndex(of: key, in: text, from: start) {
-      var position = index + key.count
-      start = position
-      let quoted = position < text.count && text[position] == UInt8(ascii: "\"")
-      if quoted { position += 1 }
-      guard position + value.count < text.count, text[position..<position + value.count].elementsEqual(value)
-      else { continue }
-      let end = text[position + value.count]
-      if end == (quoted ? UInt8(ascii: "\"") : UInt8(ascii: ";")) { return true }
-    }
-    return false
-  }
-
-  private static func isBundleIdentifierByte(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-      || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-      || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  /// The bundle identifiers of the app targets of the Xcode project at
+  /// `path`, as the project context reads them (settings expanded; those
+  /// an `.xcconfig` gives are not known here).
+  static func appBundleIdentifiers(ofProjectAt path: String) -> [String] {
+    guard case .success(let bytes) = FileSystem.readFile(path),
+      let root = StringsFileReader.readPropertyList(bytes).root
+    else { return [] }
+    return XcodeProjectReader.targets(of: root, path: path).filter(\.isApp).flatMap(\.bundleIdentifiers)
   }
 }
