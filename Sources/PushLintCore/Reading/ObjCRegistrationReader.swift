@@ -517,17 +517,19 @@ struct ObjCEvaluator {
       for _ in 0..<Self.maxSteps {
         guard block > 0 else { return nil }
         if tokens[block - 1].text == "else" {
-          guard let previous = closedBlock(before: block - 1, in: tokens) else { return nil }
+          guard let previous = closedBlock(before: block - 1) else { return nil }
           block = previous
           arm += 1
           continue
         }
-        guard tokens[block - 1].text == ")", let parenthesis = openingParenthesis(of: block - 1, in: tokens),
+        // A condition is a line or a few: past 4,096 tokens, the parentheses are not a condition's.
+        guard tokens[block - 1].text == ")",
+          let parenthesis = ObjCEvaluator.openingParenthesis(of: block - 1, in: tokens, after: max(-1, block - 4098)),
           parenthesis > 0, tokens[parenthesis - 1].text == "if"
         else { return nil }
         let ifToken = parenthesis - 1
         guard ifToken > 0, tokens[ifToken - 1].text == "else",
-          let previous = closedBlock(before: ifToken - 1, in: tokens)
+          let previous = closedBlock(before: ifToken - 1)
         else { return (ifToken, arm) }
         block = previous
         arm += 1
@@ -536,24 +538,9 @@ struct ObjCEvaluator {
     }
 
     /// The `{` of the block whose `}` comes just before `index`.
-    private func closedBlock(before index: Int, in tokens: [ObjCToken]) -> Int? {
+    private func closedBlock(before index: Int) -> Int? {
       guard index > 0, opening[index - 1] >= 0 else { return nil }
       return Int(opening[index - 1])
-    }
-
-    private func openingParenthesis(of close: Int, in tokens: [ObjCToken]) -> Int? {
-      var nesting = 0
-      var position = close
-      // A condition is a line or a few: past this, the parentheses are not a condition's.
-      while position >= max(0, close - 4096) {
-        if tokens[position].text == ")" { nesting += 1 }
-        if tokens[position].text == "(" {
-          nesting -= 1
-          if nesting == 0 { return position }
-        }
-        position -= 1
-      }
-      return nil
     }
   }
 
@@ -591,16 +578,23 @@ struct ObjCEvaluator {
   /// Whether a statement is the body of an `if`, `for` or `while` written without braces.
   static func followsCondition(_ tokens: [ObjCToken], before index: Int, after start: Int) -> Bool {
     guard index > start, tokens[index - 1].text == ")" else { return false }
+    let position = openingParenthesis(of: index - 1, in: tokens, after: start) ?? start
+    return position > 0 && ["if", "for", "while"].contains(tokens[position - 1].text)
+  }
+
+  /// The `(` that the `)` at `close` closes, looked for back to `floor`
+  /// (not included); nil when none is there.
+  static func openingParenthesis(of close: Int, in tokens: [ObjCToken], after floor: Int) -> Int? {
     var nesting = 0
-    var position = index - 1
-    while position > start {
+    var position = close
+    while position > floor {
       if tokens[position].text == ")" { nesting += 1 }
       if tokens[position].text == "(" {
         nesting -= 1
-        if nesting == 0 { break }
+        if nesting == 0 { return position }
       }
       position -= 1
     }
-    return position > 0 && ["if", "for", "while"].contains(tokens[position - 1].text)
+    return nil
   }
 }
