@@ -206,15 +206,12 @@ public struct CodeModule: Sendable {
   }
 
   static func containsWord(_ word: [UInt8], in bytes: [UInt8]) -> Bool {
-    func isIdentifierByte(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "_") || byte >= 0x80
-        || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-        || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
     var start = 0
     while let found = ByteSearch.firstIndex(of: word, in: bytes, from: start) {
       let end = found + word.count
-      if (found == 0 || !isIdentifierByte(bytes[found - 1])) && (end >= bytes.count || !isIdentifierByte(bytes[end])) {
+      if (found == 0 || !ByteSearch.isWordByte(bytes[found - 1]))
+        && (end >= bytes.count || !ByteSearch.isWordByte(bytes[end]))
+      {
         return true
       }
       start = found + 1

@@ -25,7 +25,7 @@ enum AssignedCategories {
           start = index + needle.count
           // `setCategoryIdentifier:` also holds `CategoryIdentifier`; the
           // property is a word of its own (`.categoryIdentifier`).
-          if !isSetter, index > 0, isIdentifierByte(buffer[index - 1]) { continue }
+          if !isSetter, index > 0, ByteSearch.isWordByte(buffer[index - 1]) { continue }
           guard !isInLineComment(buffer, at: index),
             let literal = literal(in: buffer, after: start, isSetter: isSetter),
             seen.insert(literal).inserted
@@ -90,11 +90,5 @@ enum AssignedCategories {
       position += 1
     }
     return false
-  }
-
-  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "_") || byte >= 0x80
-      || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-      || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 }

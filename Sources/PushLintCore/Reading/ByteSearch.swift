@@ -34,6 +34,15 @@ enum ByteSearch {
     }
   }
 
+  /// Whether a byte may be part of a Swift or Objective-C identifier (a
+  /// letter, a digit, `_`, or a byte of a non-ASCII character): a name
+  /// found in source text is a word of its own when neither byte beside it is.
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "_") || byte >= 0x80
+      || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
   static func contains(_ needle: String, in bytes: [UInt8]) -> Bool {
     firstIndex(of: Array(needle.utf8), in: bytes) != nil
   }
