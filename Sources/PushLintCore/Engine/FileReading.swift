@@ -228,11 +228,11 @@ extension Linter {
           of: result.root, format: format, path: input.absolutePath, fileExtension: input.fileExtension)
       } else if result.root == nil {
         let name = input.fileExtension
+        let fileName = Paths.fileName(input.absolutePath)
         // Files of a kind known by name are reported however little of them is readable.
         let knownByName =
           ["apns", "entitlements", "pbxproj", "mobileprovision", "provisionprofile"].contains(name)
-          || Paths.fileName(input.absolutePath) == "Info.plist"
-          || DocumentClassifier.isEntitlementsPlistName(Paths.fileName(input.absolutePath))
+          || fileName == "Info.plist" || DocumentClassifier.isEntitlementsPlistName(fileName)
         let reportable = input.namedByGlob || knownByName || Localizations.isFileExtension(name) || mentionsPush
         kind = reportable ? .other : nil
       } else {
