@@ -33,12 +33,15 @@ enum BackgroundModeMissingRule: Rule {
       help += " in " + targets.joined(separator: " or ")
     }
     let fix = help
+    // A push the user sees (an alert, a sound, a badge) is delivered all the
+    // same: only the wake is lost, so the finding is a warning there.
+    let stillShown = push.isUserVisible ? "; the notification is still shown, without waking the app" : ""
     return [
       finding(
         atKeyOf: member,
         "\"content-available\": 1 wakes the app only with the remote-notification background mode, " + lacking
-          + (unseen.map { "; \(described($0)) may add it" } ?? ""),
-        help: fix, severity: unseen == nil ? nil : .warning)
+          + (unseen.map { "; \(described($0)) may add it" } ?? "") + stillShown,
+        help: fix, severity: unseen == nil && !push.isUserVisible ? nil : .warning)
     ]
   }
 
