@@ -266,6 +266,11 @@ struct SchemaValidator {
     if value.isPlaceholder { return }
     let type = JSONType(of: value)
     guard spec.types.contains(type) else {
+      if type == .string, spec.types.contains(.number), let text = value.stringValue,
+        Self.isNumericHubPlaceholder(text)
+      {
+        return
+      }
       let expected = ExpectedType(types: spec.types, values: spec.values)
       if let loose = spec.fields.looseTypes[type] {
         report(
@@ -328,6 +333,17 @@ struct SchemaValidator {
     if let text = element.stringValue {
       checkItemValue(text, element: element, key: key, spec: spec)
     }
+  }
+
+  /// Whether `text` is wholly an Azure Notification Hubs `#(name)`
+  /// expression: in a JSON template, the hub writes its fill as a JSON
+  /// number, quotes and all replaced, when the fill is numeric, so
+  /// `"badge": "#(count)"` is sent as `"badge": 40`.
+  /// https://learn.microsoft.com/azure/notification-hubs/notification-hubs-templates-cross-platform-push-messages
+  static func isNumericHubPlaceholder(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard bytes.count > 3, bytes.starts(with: "#(".utf8), bytes.last == UInt8(ascii: ")") else { return false }
+    return bytes.dropFirst(2).dropLast().allSatisfy(PlaceholderPattern.isNameByte)
   }
 
   /// Whether a value is known only once Xcode fills it in.
