@@ -113,7 +113,7 @@ struct Evaluator {
       let site = Syntax(call)
       if IfConfig.isDead(site) { continue }
       steps = 0
-      let registration = CategorySite(call, in: file)
+      let registration = CategorySite(call, in: file, branches: branches(around: site))
       // Each loop element may fail the same way, or find the same calls:
       // said once.
       var unresolvedHere: [CodeUnresolved] = []
@@ -234,9 +234,9 @@ struct Evaluator {
     let texts: [(expression: ExprSyntax, span: SourceSpan, keyPath: WritableKeyPath<CodeCategory, CodeString?>)]
     let branches: [CodeBranch]
 
-    init(_ call: FunctionCallExprSyntax, in file: SwiftFile) {
+    init(_ call: FunctionCallExprSyntax, in file: SwiftFile, branches: [CodeBranch]) {
       let labeled = Evaluator.argumentsByLabel(of: call)
-      branches = MutationCollector.branches(around: Syntax(call))
+      self.branches = branches
       initializer = file.span(of: call.calledExpression)
       isWatchScene = Evaluator.isWatchScene(call)
       identifier = labeled[isWatchScene ? "category" : "identifier"].map {
@@ -337,7 +337,7 @@ struct Evaluator {
       initializer: file.span(of: call.calledExpression))
     action.isTextInput = textInput
     action.path = file.path
-    action.branches = MutationCollector.branches(around: Syntax(call))
+    action.branches = branches(around: Syntax(call))
     if let title = argument("title", of: call), case .string(let text) = evaluate(title, scope: scope) {
       action.title = CodeString(text, span: file.span(of: title))
     }

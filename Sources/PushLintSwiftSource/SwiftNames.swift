@@ -197,6 +197,62 @@ extension Evaluator {
     return block
   }
 
+  /// The arms of the branching statements around `node`, innermost first:
+  /// an `if` chain's arms (`else if` continues the chain), a `switch`'s
+  /// cases, an `#if`'s clauses, and a `guard`'s `else` against what follows
+  /// the guard in its block (the `else` must leave the scope, so the two
+  /// never run in one pass). The guards come from the block's index, the
+  /// nearest `guardsCounted` before the statement: a block of thousands of
+  /// guards and registrations stays linear.
+  mutating func branches(around node: Syntax) -> [CodeBranch] {
+    var branches: [CodeBranch] = []
+    var child = node
+    while let parent = child.parent {
+      if let ifExpression = parent.as(IfExprSyntax.self) {
+        // An `else if` is counted from inside, as an arm of the chain.
+        let isElseIf = child.is(IfExprSyntax.self)
+        if child.id == ifExpression.body.id || child.id == ifExpression.elseBody?.id && !isElseIf {
+          var head = ifExpression
+          var arm = child.id == ifExpression.body.id ? 0 : 1
+          // An `else if` is the next arm of the chain its `if` began.
+          while let outer = head.parent?.as(IfExprSyntax.self), outer.elseBody?.id == Syntax(head).id {
+            head = outer
+            arm += 1
+          }
+          branches.append(CodeBranch(statement: head.position.utf8Offset * 4, arm: arm))
+        }
+      } else if child.is(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self) {
+        // A case is told by where it starts: counting the cases before it
+        // for each registration would take the square of a long switch.
+        branches.append(CodeBranch(statement: cases.position.utf8Offset * 4 + 1, arm: child.position.utf8Offset))
+      } else if child.is(IfConfigClauseSyntax.self), let clauses = parent.as(IfConfigClauseListSyntax.self) {
+        branches.append(CodeBranch(statement: clauses.position.utf8Offset * 4 + 2, arm: child.position.utf8Offset))
+      } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
+        branches.append(CodeBranch(statement: guardStatement.position.utf8Offset * 4 + 3, arm: 1))
+      } else if parent.kind == .codeBlockItemList {
+        let block = blockIndex(parent.cast(CodeBlockItemListSyntax.self))
+        if !block.guards.isEmpty, let position = block.positions[child.id] {
+          // The guards before the statement: `guards` is in order.
+          var low = 0
+          var high = block.guards.count
+          while low < high {
+            let middle = (low + high) / 2
+            if block.guards[middle] < position { low = middle + 1 } else { high = middle }
+          }
+          for guardPosition in block.guards[max(0, low - Self.guardsCounted)..<low].reversed() {
+            let statement = block.items[guardPosition].position.utf8Offset
+            branches.append(CodeBranch(statement: statement * 4 + 3, arm: 0))
+          }
+        }
+      }
+      child = parent
+    }
+    return branches
+  }
+
+  /// How many guards before a statement `branches(around:)` counts.
+  static let guardsCounted = 8
+
   /// A callee for a message: whole when short, else its last two parts
   /// (`….notifications.categoryFor`), never cut inside a name.
   static func shortName(_ text: String) -> String {

@@ -58,38 +58,6 @@ enum MutationCollector {
     return found.sorted { $0.0.position < $1.0.position }
   }
 
-  /// The arms of the branching statements around `node`, innermost first:
-  /// an `if` chain's arms (`else if` continues the chain), a `switch`'s
-  /// cases, an `#if`'s clauses.
-  static func branches(around node: Syntax) -> [CodeBranch] {
-    var branches: [CodeBranch] = []
-    var child = node
-    while let parent = child.parent {
-      if let ifExpression = parent.as(IfExprSyntax.self) {
-        // An `else if` is counted from inside, as an arm of the chain.
-        let isElseIf = child.is(IfExprSyntax.self)
-        if child.id == ifExpression.body.id || child.id == ifExpression.elseBody?.id && !isElseIf {
-          var head = ifExpression
-          var arm = child.id == ifExpression.body.id ? 0 : 1
-          // An `else if` is the next arm of the chain its `if` began.
-          while let outer = head.parent?.as(IfExprSyntax.self), outer.elseBody?.id == Syntax(head).id {
-            head = outer
-            arm += 1
-          }
-          branches.append(CodeBranch(statement: head.position.utf8Offset * 4, arm: arm))
-        }
-      } else if child.is(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self) {
-        // A case is told by where it starts: counting the cases before it
-        // for each registration would take the square of a long switch.
-        branches.append(CodeBranch(statement: cases.position.utf8Offset * 4 + 1, arm: child.position.utf8Offset))
-      } else if child.is(IfConfigClauseSyntax.self), let clauses = parent.as(IfConfigClauseListSyntax.self) {
-        branches.append(CodeBranch(statement: clauses.position.utf8Offset * 4 + 2, arm: child.position.utf8Offset))
-      }
-      child = parent
-    }
-    return branches
-  }
-
   /// Whether a node runs only under a condition or a loop inside `statement`.
   static func isConditional(_ node: Syntax, within statement: Syntax) -> Bool {
     var current: Syntax? = node

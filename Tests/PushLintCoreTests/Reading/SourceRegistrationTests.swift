@@ -724,13 +724,25 @@ import Testing
         #endif
         _ = \(category("AFTER"))
       }
+      func legacy() {
+        _ = \(category("P0"))
+        guard #available(iOS 12.0, *) else {
+          _ = \(category("G0"))
+          return
+        }
+        _ = \(category("G1"))
+        guard flag else { _ = \(category("H0")); return }
+        if flag { _ = \(category("H1")) }
+      }
       """
     // Every pair across arms of one chain, and none within an arm (C1, C2),
-    // across statements (S0, I1) or with what follows them all.
+    // across statements (S0, I1) or with what follows them all; a guard's
+    // else and what follows it, nested or not, but not what comes before
+    // it (P0) nor the else of a guard after it (G1, H0).
     #expect(
       exclusivePairs("App/Setup.swift", swift) == [
         "A1|B1", "A1|C1", "A1|C2", "N1|N2", "N1|B1", "N1|C1", "N1|C2", "N2|B1", "N2|C1", "N2|C2", "B1|C1", "B1|C2",
-        "S0|S1", "I1|I2",
+        "S0|S1", "I1|I2", "G0|G1", "G0|H0", "G0|H1", "H0|H1",
       ])
     func objc(_ name: String) -> String {
       "[UNNotificationCategory categoryWithIdentifier:@\"\(name)\" actions:@[] intentIdentifiers:@[] options:0];"
