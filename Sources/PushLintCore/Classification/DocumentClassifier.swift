@@ -47,7 +47,7 @@ public enum DocumentClassifier {
     guard let root, root.isObject else { return nil }
     if root.hasMember("aps") { return .payload }
     if isEnvelope(root) { return isWalletPassUpdate(root) ? .other : .envelope }
-    if isFCMRequest(root) { return isHuaweiRequest(root) ? .other : .fcmMessage }
+    if isFCMRequest(root) { return isHuaweiRequest(root) || isAnotherServicesMessage(root) ? .other : .fcmMessage }
     if isLegacyFCMRequest(root) { return isForAnotherService(root) ? .other : .fcmLegacyMessage }
     if isCategories(root) { return .categories }
     return nil
@@ -204,10 +204,35 @@ public enum DocumentClassifier {
     "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "token", "topic", "condition",
   ]
 
+  /// The fields of an FCM message's platform blocks.
+  /// https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages
+  static let fcmPlatformBlockFields: [String: Set<String>] = [
+    "apns": ["headers", "payload", "fcm_options", "live_activity_token"],
+    "android": [
+      "collapse_key", "priority", "ttl", "restricted_package_name", "data", "notification", "fcm_options",
+      "direct_boot_ok", "bandwidth_constrained_ok", "restricted_satellite_ok",
+    ],
+    "webpush": ["headers", "data", "notification", "fcm_options"],
+  ]
+
   /// `message` an object with one of the fields of an FCM message.
   static func isFCMRequest(_ root: Node) -> Bool {
     guard let members = root["message"]?.members else { return false }
     return members.contains { fcmMessageFields.contains($0.key) }
+  }
+
+  /// Another service's message in FCM's shape: each field of an FCM
+  /// message it has is a platform block holding keys, none of them FCM's
+  /// for that block (AeroGear UnifiedPush's `message.apns` holds
+  /// `action-category` and `content-available`).
+  static func isAnotherServicesMessage(_ root: Node) -> Bool {
+    guard let members = root["message"]?.members else { return false }
+    return !members.contains { member in
+      guard fcmMessageFields.contains(member.key) else { return false }
+      guard let fields = fcmPlatformBlockFields[member.key], let block = member.value.members, !block.isEmpty
+      else { return true }
+      return block.contains { fields.contains($0.key) }
+    }
   }
 
   /// A body for FCM's legacy HTTP API: a target at the top level (`to`, a

@@ -87,6 +87,13 @@ import Testing
       kind(#"{"message": {"topic": "news", "apns": {"hms_options": {"target_user_type": 1}, "payload": {}}}}"#)
         == .other)
     #expect(kind(#"{"message": {"token": "t", "apns": {"payload": {"aps": {}}}}}"#) == .fcmMessage)
+    // AeroGear UnifiedPush's send format: its `apns` holds none of FCM's keys.
+    #expect(
+      kind(
+        #"{"message": {"alert": "Hi", "badge": 2, "apns": {"action-category": "c", "content-available": true}}, "criteria": {}}"#
+      ) == .other)
+    #expect(kind(#"{"message": {"apns": {"headers": {"apns-priority": "5"}, "aps": {}}}}"#) == .fcmMessage)
+    #expect(kind(#"{"message": {"token": "t", "apns": {"aps": {"alert": "Hi"}}}}"#) == .fcmMessage)
     #expect(kind(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi", "data": {"a": 1}}"#) == .other)
     #expect(kind(#"{"to": "ExpoPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "priority": "high"}"#) == .other)
     #expect(kind(#"{"to": "/topics/news", "notification": {"title": "Hi"}}"#) == .fcmLegacyMessage)
