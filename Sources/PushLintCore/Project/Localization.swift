@@ -22,6 +22,11 @@ public struct Localizations: Sendable {
   public private(set) var formats: [String: [LocalizedFormat]] = [:]
   /// Every language any file of the table has.
   public private(set) var languages: Set<String> = []
+  /// The languages of each folder of tables (`tableFolder(ofPath:)`): a
+  /// bundle's localizations of one table sit side by side, so the
+  /// `.lproj` folders beside another (a framework's, a second sample
+  /// app's) hold another bundle's languages.
+  private var languagesByFolder: [String: Set<String>] = [:]
   public private(set) var files: [String] = []
   /// The keys sorted and as did-you-mean candidates, worked out when first
   /// asked: an app's table may hold tens of thousands of keys, and each
@@ -71,6 +76,28 @@ public struct Localizations: Sendable {
 
   public func sortedLanguages() -> [String] { languages.sorted() }
 
+  /// Where a table's localizations sit side by side: the folder holding
+  /// the `.lproj` folder of a `.strings` or `.stringsdict` file (the
+  /// file's own folder outside one), or a String Catalog itself, which
+  /// holds every language in one file.
+  static func tableFolder(ofPath path: String) -> String {
+    if fileExtension(path) == "xcstrings" { return path }
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    let folders = components.dropLast()
+    let end = folders.lastIndex(where: { $0.hasSuffix(".lproj") }) ?? folders.endIndex
+    return folders[..<end].joined(separator: "/")
+  }
+
+  /// The languages of the tables that hold `formats`: those a key defined
+  /// there is expected in.
+  public func languages(beside formats: [LocalizedFormat]) -> Set<String> {
+    var result = Set<String>()
+    for folder in Set(formats.map { Self.tableFolder(ofPath: $0.path) }) {
+      result.formUnion(languagesByFolder[folder] ?? [])
+    }
+    return result
+  }
+
   mutating func add(_ document: Document) {
     guard document.kind == .localization, let root = document.root, root.isObject,
       Localizations.isLocalizableTable(document.path)
@@ -85,8 +112,13 @@ public struct Localizations: Sendable {
     candidatesMemo = Memo()
   }
 
+  private mutating func insertLanguage(_ language: String, path: String) {
+    languages.insert(language)
+    languagesByFolder[Self.tableFolder(ofPath: path), default: []].insert(language)
+  }
+
   private mutating func record(_ format: LocalizedFormat) {
-    languages.insert(format.language)
+    insertLanguage(format.language, path: format.path)
     // In place, in language order: copied out and sorted again for each
     // language, a key's entries cost the square of the languages.
     Self.insert(format, into: &formats[format.key, default: []])
@@ -105,7 +137,7 @@ public struct Localizations: Sendable {
 
   private mutating func addStrings(_ root: Node, path: String) {
     let language = Localizations.language(ofPath: path)
-    languages.insert(language)
+    insertLanguage(language, path: path)
     for member in root.members ?? [] {
       guard let text = member.value.stringValue else { continue }
       record(
@@ -119,7 +151,7 @@ public struct Localizations: Sendable {
   /// a variable's forms may also name other arguments by position.
   private mutating func addStringsdict(_ root: Node, path: String) {
     let language = Localizations.language(ofPath: path)
-    languages.insert(language)
+    insertLanguage(language, path: path)
     for member in root.members ?? [] {
       guard let format = member.value["NSStringLocalizedFormatKey"]?.stringValue else { continue }
       var arguments = FormatArguments.count(in: format)
@@ -143,7 +175,7 @@ public struct Localizations: Sendable {
   /// language is its own source text.
   private mutating func addCatalog(_ root: Node, path: String) {
     let sourceLanguage = root["sourceLanguage"]?.stringValue
-    if let sourceLanguage { languages.insert(sourceLanguage) }
+    if let sourceLanguage { insertLanguage(sourceLanguage, path: path) }
     for member in root["strings"]?.members ?? [] {
       let localizations = member.value["localizations"]?.members ?? []
       for localization in localizations {
@@ -158,7 +190,7 @@ public struct Localizations: Sendable {
           }
           if best == nil || arguments > best!.arguments { best = (text, arguments, leaf) }
         }
-        languages.insert(localization.key)
+        insertLanguage(localization.key, path: path)
         guard var best else { continue }
         // The substitutions' own variations may name other arguments by position.
         for substitution in substitutions?.members ?? [] {

@@ -179,6 +179,26 @@ import Testing
     return localizations
   }
 
+  /// A key is expected in the languages of the tables beside those that
+  /// define it: a framework's `.lproj` folders elsewhere are another
+  /// bundle's, and a String Catalog holds its languages itself.
+  @Test func aKeyIsExpectedInTheLanguagesBesideItsTables() {
+    #expect(Localizations.tableFolder(ofPath: "App/Resources/de.lproj/Localizable.strings") == "App/Resources")
+    #expect(Localizations.tableFolder(ofPath: "en.lproj/Localizable.stringsdict") == "")
+    #expect(Localizations.tableFolder(ofPath: "App/Localizable.strings") == "App")
+    #expect(Localizations.tableFolder(ofPath: "App/Localizable.xcstrings") == "App/Localizable.xcstrings")
+    let localizations = project([
+      ("App/en.lproj/Localizable.strings", #""INVITE" = "Invite"; "LATE" = "Late";"#),
+      ("App/de.lproj/Localizable.strings", #""LATE" = "Spät";"#),
+      ("Vendor/Kit/ja.lproj/Localizable.strings", #""SEND" = "送信";"#),
+      ("Other/Localizable.xcstrings", #"{"sourceLanguage": "en", "strings": {"A": {}}, "version": "1.0"}"#),
+    ])
+    #expect(localizations.sortedLanguages() == ["de", "en", "ja"])
+    #expect(localizations.languages(beside: localizations.formats["INVITE"] ?? []) == ["de", "en"])
+    #expect(localizations.languages(beside: localizations.formats["SEND"] ?? []) == ["ja"])
+    #expect(localizations.languages(beside: localizations.formats["A"] ?? []) == ["en"])
+  }
+
   /// The sorted keys and did-you-mean candidates are worked out once and
   /// kept, for the table as it was when asked: a table that gains a file
   /// answers with its new keys, and a copy made before keeps its own.

@@ -24,7 +24,7 @@ enum LocKeyUndefinedRule: Rule {
         continue
       }
       let defined = formats.map(\.language)
-      let missing = localizations.languages.subtracting(defined).sorted()
+      let missing = localizations.languages(beside: formats).subtracting(defined).sorted()
       guard !missing.isEmpty else { continue }
       findings.append(
         finding(
