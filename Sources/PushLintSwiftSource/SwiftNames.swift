@@ -214,10 +214,16 @@ extension Evaluator {
         if child.id == ifExpression.body.id || child.id == ifExpression.elseBody?.id && !isElseIf {
           var head = ifExpression
           var arm = child.id == ifExpression.body.id ? 0 : 1
+          if arm == 0 {
+            Self.appendAvailability(of: ifExpression.conditions, holding: true, to: &branches)
+          } else {
+            Self.appendAvailability(of: ifExpression.conditions, holding: false, to: &branches)
+          }
           // An `else if` is the next arm of the chain its `if` began.
           while let outer = head.parent?.as(IfExprSyntax.self), outer.elseBody?.id == Syntax(head).id {
             head = outer
             arm += 1
+            Self.appendAvailability(of: outer.conditions, holding: false, to: &branches)
           }
           branches.append(CodeBranch(statement: head.position.utf8Offset * 4, arm: arm))
         }
@@ -229,6 +235,7 @@ extension Evaluator {
         branches.append(CodeBranch(statement: clauses.position.utf8Offset * 4 + 2, arm: child.position.utf8Offset))
       } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
         branches.append(CodeBranch(statement: guardStatement.position.utf8Offset * 4 + 3, arm: 1))
+        Self.appendAvailability(of: guardStatement.conditions, holding: false, to: &branches)
       } else if parent.kind == .codeBlockItemList {
         let block = blockIndex(parent.cast(CodeBlockItemListSyntax.self))
         if !block.guards.isEmpty, let position = block.positions[child.id] {
@@ -242,6 +249,9 @@ extension Evaluator {
           for guardPosition in block.guards[max(0, low - Self.guardsCounted)..<low].reversed() {
             let statement = block.items[guardPosition].position.utf8Offset
             branches.append(CodeBranch(statement: statement * 4 + 3, arm: 0))
+            if let guardStatement = block.items[guardPosition].item.as(GuardStmtSyntax.self) {
+              Self.appendAvailability(of: guardStatement.conditions, holding: true, to: &branches)
+            }
           }
         }
       }
@@ -252,6 +262,20 @@ extension Evaluator {
 
   /// How many guards before a statement `branches(around:)` counts.
   static let guardsCounted = 8
+
+  /// The availability checks of a condition list, on the side a statement
+  /// is written on (`CodeBranch.availability`): where the conditions all
+  /// hold, each check held; where they did not, a lone check failed (of
+  /// several, any one may have).
+  static func appendAvailability(
+    of conditions: ConditionElementListSyntax, holding: Bool, to branches: inout [CodeBranch]
+  ) {
+    guard holding || conditions.count == 1 else { return }
+    for element in conditions {
+      guard case .availability(let check) = element.condition else { continue }
+      branches.append(CodeBranch.availability(check.trimmedDescription, holds: holding))
+    }
+  }
 
   /// A callee for a message: whole when short, else its last two parts
   /// (`….notifications.categoryFor`), never cut inside a name.

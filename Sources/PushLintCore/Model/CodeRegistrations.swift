@@ -40,7 +40,8 @@ public struct CodeRegistrations: Sendable {
 /// `if #available(iOS 12.0, *)` branch and its `else` may each declare
 /// the same category for their own OS versions.
 public struct CodeBranch: Sendable, Equatable {
-  /// Names the statement: where it starts in its file, and its kind.
+  /// Names the statement: where it starts in its file, and its kind; or,
+  /// negative, an availability check wherever it is written (`availability`).
   public var statement: Int
   /// Which arm: an `if` chain's arms (`if`, each `else if`, `else`) counted
   /// from 0, or where a `switch`'s case or an `#if`'s clause starts.
@@ -49,6 +50,36 @@ public struct CodeBranch: Sendable, Equatable {
   public init(statement: Int, arm: Int) {
     self.statement = statement
     self.arm = arm
+  }
+
+  /// The side of an availability check (`#available(iOS 15, *)`,
+  /// `@available(iOS 15, *)`) a registration is written on: `holds` where
+  /// the check passed, else where it failed. A device's OS version does not
+  /// change while the app runs, so two registrations on either side of the
+  /// same check never both run, whether the two checks are one statement or
+  /// two (one in each of two functions that build a category each).
+  /// `condition` is the check as written; spaces and a version's trailing
+  /// `.0`s do not tell two checks apart.
+  public static func availability(_ condition: String, holds: Bool) -> CodeBranch {
+    var text = Array(condition.utf8.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+    var index = 0
+    while index + 1 < text.count {
+      let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+      if text[index] == UInt8(ascii: "."), text[index + 1] == UInt8(ascii: "0"), index > 0, isDigit(text[index - 1]),
+        index + 2 == text.count || !isDigit(text[index + 2])
+      {
+        text.removeSubrange(index..<index + 2)
+      } else {
+        index += 1
+      }
+    }
+    // FNV-1a: the same number in every run, so output never depends on it;
+    // the top bit keeps it apart from statements named by their offset.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return CodeBranch(statement: Int(bitPattern: UInt(hash | 1 << 63)), arm: holds ? 0 : 1)
   }
 
   /// Whether two registrations of one file, each in `first` and `second`,

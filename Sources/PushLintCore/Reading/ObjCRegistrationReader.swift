@@ -500,7 +500,7 @@ struct ObjCEvaluator {
       var block = Int(enclosing[index])
       var steps = 0
       while block >= 0, steps < Self.maxSteps {
-        if let (head, arm) = arm(ofBlock: block, in: tokens) {
+        if let (head, arm) = arm(ofBlock: block, in: tokens, availability: &branches) {
           branches.append(CodeBranch(statement: tokens[head].start * 4, arm: arm))
         }
         block = Int(enclosing[block])
@@ -511,9 +511,14 @@ struct ObjCEvaluator {
 
     /// For a block that is an arm of an `if` chain (`if (…) {`, `else if (…) {`,
     /// `else {`): the chain's first `if` and the arm's place in the chain.
-    private func arm(ofBlock open: Int, in tokens: [ObjCToken]) -> (head: Int, arm: Int)? {
+    /// The chain's availability checks that held or failed for the arm to
+    /// run are added to `availability` (`CodeBranch.availability`).
+    private func arm(
+      ofBlock open: Int, in tokens: [ObjCToken], availability: inout [CodeBranch]
+    ) -> (head: Int, arm: Int)? {
       var block = open
       var arm = 0
+      var found: [CodeBranch] = []
       for _ in 0..<Self.maxSteps {
         guard block > 0 else { return nil }
         if tokens[block - 1].text == "else" {
@@ -527,14 +532,40 @@ struct ObjCEvaluator {
           let parenthesis = ObjCEvaluator.openingParenthesis(of: block - 1, in: tokens, after: max(-1, block - 4098)),
           parenthesis > 0, tokens[parenthesis - 1].text == "if"
         else { return nil }
+        if let check = Self.availabilityCheck(in: tokens[(parenthesis + 1)..<(block - 1)]) {
+          // Only the arm's own `if` held; every `if` before it in the chain failed.
+          found.append(CodeBranch.availability(check, holds: block == open))
+        }
         let ifToken = parenthesis - 1
         guard ifToken > 0, tokens[ifToken - 1].text == "else",
           let previous = closedBlock(before: ifToken - 1)
-        else { return (ifToken, arm) }
+        else {
+          availability += found
+          return (ifToken, arm)
+        }
         block = previous
         arm += 1
       }
       return nil
+    }
+
+    /// A condition that is one availability check and nothing else
+    /// (`@available(iOS 15, *)`, `__builtin_available(iOS 15, *)`), as written.
+    static func availabilityCheck(in condition: ArraySlice<ObjCToken>) -> String? {
+      // The tokenizer gives `@available` as `@` and `available`.
+      guard let first = condition.first,
+        first.text == "__builtin_available" || first.text == "@" && condition.dropFirst().first?.text == "available"
+      else { return nil }
+      // One call: its parentheses close at the condition's end and nowhere before.
+      var depth = 0
+      for (offset, token) in condition.enumerated() {
+        if token.text == "(" { depth += 1 }
+        if token.text == ")" {
+          depth -= 1
+          if depth == 0 && offset != condition.count - 1 { return nil }
+        }
+      }
+      return condition.map(\.text).joined()
     }
 
     /// The `{` of the block whose `}` comes just before `index`.

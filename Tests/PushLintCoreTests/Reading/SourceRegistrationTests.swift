@@ -738,10 +738,12 @@ import Testing
     // Every pair across arms of one chain, and none within an arm (C1, C2),
     // across statements (S0, I1) or with what follows them all; a guard's
     // else and what follows it, nested or not, but not what comes before
-    // it (P0) nor the else of a guard after it (G1, H0).
+    // it (P0) nor the else of a guard after it (G1, H0); and the two sides
+    // of `#available(iOS 12.0, *)`, in `register` and in `legacy`.
     #expect(
       exclusivePairs("App/Setup.swift", swift) == [
-        "A1|B1", "A1|C1", "A1|C2", "N1|N2", "N1|B1", "N1|C1", "N1|C2", "N2|B1", "N2|C1", "N2|C2", "B1|C1", "B1|C2",
+        "A1|B1", "A1|C1", "A1|C2", "A1|G0", "N1|N2", "N1|B1", "N1|C1", "N1|C2", "N1|G0", "N2|B1", "N2|C1", "N2|C2",
+        "N2|G0", "B1|C1", "B1|C2", "B1|G1", "B1|H0", "B1|H1", "C1|G1", "C1|H0", "C1|H1", "C2|G1", "C2|H0", "C2|H1",
         "S0|S1", "I1|I2", "G0|G1", "G0|H0", "G0|H1", "H0|H1",
       ])
     func objc(_ name: String) -> String {
@@ -765,6 +767,62 @@ import Testing
     #expect(
       exclusivePairs("App/Setup.m", objectiveC) == [
         "A1|B1", "A1|C1", "A1|C2", "N1|N2", "N1|B1", "N1|C1", "N1|C2", "N2|B1", "N2|C1", "N2|C2", "B1|C1", "B1|C2",
+      ])
+  }
+
+  /// The two sides of one availability check never both run, even when
+  /// the check is written twice, in two functions that each build a
+  /// category; the same side of two checks, other checks, and a check
+  /// among other conditions are no such pair.
+  @Test func theTwoSidesOfOneAvailabilityCheckAreToldApartAcrossStatements() {
+    func category(_ name: String) -> String {
+      "UNNotificationCategory(identifier: \"\(name)\", actions: [], intentIdentifiers: [], options: [])"
+    }
+    let swift = """
+      func first() {
+        if #available(iOS 15.0, *) { _ = \(category("A15")) } else { _ = \(category("Aold")) }
+      }
+      func second() {
+        if #available(iOS 15, *) {
+          _ = \(category("B15"))
+        } else if #available(iOS 13.0, *) {
+          _ = \(category("B13"))
+        } else {
+          _ = \(category("Bold"))
+        }
+        if #available(iOS 16.0, *), flag { _ = \(category("C16")) } else { _ = \(category("Cother")) }
+      }
+      func third() {
+        guard #available(iOS 15.0, *) else { _ = \(category("Gold")); return }
+        _ = \(category("G15"))
+      }
+      """
+    #expect(
+      exclusivePairs("App/Setup.swift", swift) == [
+        "A15|Aold", "A15|B13", "A15|Bold", "A15|Gold", "Aold|B15", "Aold|G15", "B15|B13", "B15|Bold", "B15|Gold",
+        "B13|Bold", "B13|G15", "Bold|G15", "C16|Cother", "Gold|G15",
+      ])
+    func objc(_ name: String) -> String {
+      "[UNNotificationCategory categoryWithIdentifier:@\"\(name)\" actions:@[] intentIdentifiers:@[] options:0];"
+    }
+    let objectiveC = """
+      - (void)first {
+          if (@available(iOS 15, *)) { \(objc("A15")) } else { \(objc("Aold")) }
+      }
+      - (void)second {
+          if (@available(iOS 15.0, *)) {
+              \(objc("B15"))
+          } else if (self.flag) {
+              \(objc("Bflag"))
+          } else {
+              \(objc("Bold"))
+          }
+          if (@available(iOS 16.0, *) && self.flag) { \(objc("C16")) } else { \(objc("Cother")) }
+      }
+      """
+    #expect(
+      exclusivePairs("App/Setup.m", objectiveC) == [
+        "A15|Aold", "A15|Bflag", "A15|Bold", "Aold|B15", "B15|Bflag", "B15|Bold", "Bflag|Bold", "C16|Cother",
       ])
   }
 
