@@ -349,6 +349,18 @@ public struct ProjectContext: Sendable {
     }
   }
 
+  /// Whether the Xcode project builds no extension from the Info.plist at
+  /// `plist`: it names every extension target's Info.plist, and none is
+  /// this one (a folder left behind when an extension was renamed or
+  /// copied). False without an Xcode project, or when an extension
+  /// target's Info.plist is unknown (set in an `.xcconfig` the run did
+  /// not read).
+  public func buildsNoExtension(fromPlist plist: String) -> Bool {
+    let extensions = targets.filter { $0.productType.contains("extension") }
+    guard !extensions.isEmpty, extensions.allSatisfy({ $0.infoPlist != nil }) else { return false }
+    return !targets.contains { $0.infoPlist == plist }
+  }
+
   /// Whether two extensions may run for one app: unless the Xcode project
   /// embeds each in apps of its own, they may.
   public func mayShareAnApp(_ plist: String, _ other: String) -> Bool {

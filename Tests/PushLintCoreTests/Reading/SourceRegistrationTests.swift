@@ -1110,6 +1110,41 @@ import Testing
     #expect(!linter().lint(project: files).map(\.rule).contains("extension-category-conflict"))
   }
 
+  /// An extension folder no target builds (left behind by a rename) claims
+  /// nothing: only an Xcode project that names every extension's Info.plist
+  /// says so.
+  @Test func anExtensionPlistNoTargetBuildsClaimsNoCategory() {
+    func project(infoPlist: String) -> String {
+      """
+      // !$*UTF8*$!
+      {
+        objects = {
+          A1 = { isa = PBXNativeTarget; buildConfigurationList = L1; name = Phone; productType = "com.apple.product-type.application"; dependencies = (D1); };
+          E1 = { isa = PBXNativeTarget; buildConfigurationList = L3; name = Content; productType = "com.apple.product-type.app-extension"; };
+          D1 = { isa = PBXTargetDependency; target = E1; };
+          L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+          L3 = { isa = XCConfigurationList; buildConfigurations = (C3); };
+          C1 = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = com.example.phone; }; };
+          C3 = { isa = XCBuildConfiguration; name = Release; buildSettings = { \(infoPlist) }; };
+        };
+      }
+
+      """
+    }
+    let files: [(path: String, bytes: [UInt8])] = [
+      ("Content/Info.plist", Array(contentExtension.utf8)),
+      ("NotificationContent/Info.plist", Array(contentExtension.utf8)),
+    ]
+    func conflicts(_ infoPlist: String) -> Bool {
+      linter().lint(project: files + [("Chat.xcodeproj/project.pbxproj", Array(project(infoPlist: infoPlist).utf8))])
+        .map(\.rule).contains("extension-category-conflict")
+    }
+    #expect(!conflicts("INFOPLIST_FILE = Content/Info.plist;"))
+    #expect(!conflicts("INFOPLIST_FILE = NotificationContent/Info.plist;"))
+    // An extension whose Info.plist the project does not name may be built from either.
+    #expect(conflicts("PRODUCT_NAME = Content;"))
+  }
+
   /// Each content extension is judged against the categories of the app that
   /// embeds it: the Mac app's registration does not serve the iPhone app's extension.
   @Test func aContentExtensionIsJudgedAgainstItsOwnAppsCategories() {

@@ -6,11 +6,13 @@ enum ExtensionCategoryConflictRule: Rule {
       guard let name = node.stringValue else { return nil }
       // The first extension (in path order) to claim a category keeps it;
       // later ones are reported, unless the Xcode project embeds the two in
-      // different apps (an iPhone app's and a Mac app's).
+      // different apps (an iPhone app's and a Mac app's) or builds no
+      // extension from one of them.
       let project = context.project
-      guard
+      guard !project.buildsNoExtension(fromPlist: document.path),
         let first = project.contentExtensions.lazy.flatMap({ $0.categories }).first(where: {
           $0.name == name && project.mayShareAnApp($0.path, document.path)
+            && !project.buildsNoExtension(fromPlist: $0.path)
         }),
         first.path != document.path
       else { return nil }
