@@ -1140,6 +1140,16 @@ import Testing
         .map(\.rule).contains("extension-category-conflict")
     }
     #expect(!conflicts("INFOPLIST_FILE = Content/Info.plist;"))
+    // Nor is it judged against the app's categories.
+    let withCategories =
+      files + [
+        ("Chat.xcodeproj/project.pbxproj", Array(project(infoPlist: "INFOPLIST_FILE = Content/Info.plist;").utf8)),
+        ("categories.yaml", Array("categories:\n  - identifier: OTHER\n".utf8)),
+      ]
+    #expect(
+      Set(linter().lint(project: withCategories).filter { $0.rule == "extension-category-undeclared" }.map(\.path)) == [
+        "Content/Info.plist"
+      ])
     #expect(!conflicts("INFOPLIST_FILE = NotificationContent/Info.plist;"))
     // An extension whose Info.plist the project does not name may be built from either.
     #expect(conflicts("PRODUCT_NAME = Content;"))

@@ -3,7 +3,10 @@ enum ExtensionCategoryUndeclaredRule: Rule {
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
     let project = context.project
-    guard !project.categoryFiles.isEmpty, !project.hasUnresolvedCategories else { return [] }
+    // An Info.plist the Xcode project builds no extension from runs nowhere.
+    guard !project.categoryFiles.isEmpty, !project.hasUnresolvedCategories,
+      !project.buildsNoExtension(fromPlist: document.path)
+    else { return [] }
     // With an Xcode project that says which apps embed the extension, only
     // their registrations count: another app's category never reaches it.
     let registered = project.categoriesRegistered(forExtensionPlist: document.path)
