@@ -121,6 +121,20 @@ public struct ProjectContext: Sendable {
     targets = projectFiles.flatMap {
       XcodeProjectReader.targets(of: $0.root, path: $0.path, settingsFiles: settingsFiles)
     }
+    // Xcode on a Mac finds `Content/Info.plist` in a folder named `content`:
+    // its file systems ignore case. A target's Info.plist or entitlements
+    // named in another case than the file read is that file.
+    let read = extensionPlists.map(\.path) + appPlists.map(\.declaration.path) + entitlements.map(\.declaration.path)
+    let exact = Set(read)
+    let byLowercase = Dictionary(read.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    func asRead(_ path: String?) -> String? {
+      guard let path, !exact.contains(path) else { return path }
+      return byLowercase[path.lowercased()] ?? path
+    }
+    for index in targets.indices {
+      targets[index].infoPlist = asRead(targets[index].infoPlist)
+      targets[index].entitlements = asRead(targets[index].entitlements)
+    }
   }
 
   public mutating func add(_ document: Document) {
