@@ -186,9 +186,15 @@ struct Lint: ParsableCommand {
 
   func run() throws {
     let currentDirectory = Paths.currentDirectory()
-    // `pushlint rul` is a misspelled subcommand more likely than a file.
+    // `pushlint rul` is a misspelled subcommand more likely than a file, and
+    // `pushlint --no-config project` a subcommand named after options.
     for path in paths where !path.contains("/") && !path.contains(".") && path != "-" {
-      guard !Paths.exists(Paths.absolute(path, from: currentDirectory)),
+      guard !Paths.exists(Paths.absolute(path, from: currentDirectory)) else { continue }
+      if path != "help", PushLint.namesSubcommand(path) {
+        FileHandle.standardError.write(CommandLineNotice.subcommandAfterOptions(path) + "\n")
+        terminate(ExitStatus.usage)
+      }
+      guard
         let command = ["rules", "lint", "help"].first(where: { path.count >= 3 && $0.hasPrefix(path) })
           ?? Suggestion.nearest(to: path, in: ["rules", "lint", "help"])
       else { continue }

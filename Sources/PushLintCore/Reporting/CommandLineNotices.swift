@@ -25,6 +25,12 @@ public enum CommandLineNotice {
     "pushlint: no file or directory \"\(SafeText.escape(path))\"; did you mean the subcommand '\(command)'? (pushlint \(command) --help)"
   }
 
+  /// A subcommand's name among the lint command's paths: it was written
+  /// after options, which then belong to the lint command.
+  public static func subcommandAfterOptions(_ command: String) -> String {
+    "pushlint: no file or directory \"\(SafeText.escape(command))\"; a subcommand comes first, before its options: pushlint \(command) [options] (pushlint \(command) --help)"
+  }
+
   public static func noRuleNamed(_ name: String, among names: [String]) -> String {
     let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
     return "pushlint: no rule named \"\(SafeText.escape(name))\"\(hint)"
