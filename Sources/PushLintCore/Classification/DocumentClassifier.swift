@@ -46,7 +46,7 @@ public enum DocumentClassifier {
     if fileExtension.isSameKey(as: "apns") { return .payload }
     guard let root, root.isObject else { return nil }
     if root.hasMember("aps") { return .payload }
-    if isEnvelope(root) { return isWalletPassUpdate(root) ? .other : .envelope }
+    if isEnvelope(root) { return isWalletPassUpdate(root) || isFirebaseAdminAPNsConfig(root) ? .other : .envelope }
     if isFCMRequest(root) { return isHuaweiRequest(root) || isAnotherServicesMessage(root) ? .other : .fcmMessage }
     if isLegacyFCMRequest(root) { return isForAnotherService(root) ? .other : .fcmLegacyMessage }
     if isCategories(root) { return .categories }
@@ -265,6 +265,31 @@ public enum DocumentClassifier {
       member.key.lowercased() == "apns-topic" && member.value.stringValue?.lowercased().hasPrefix("pass.") == true
     }
   }
+
+  /// The `apns` object of a message for Firebase's Admin SDKs
+  /// (`ApnsConfig`): `headers` and `payload` as an envelope has them, but
+  /// `aps` in the SDK's own names and types (`"contentAvailable": true`,
+  /// `"mutableContent": true`, the alert's `locKey`, `titleLocKey`, …),
+  /// which the SDK renames to APNs' before it sends. A JSON file of one is
+  /// a fixture of code that calls the SDK, not what APNs receives.
+  /// https://firebase.google.com/docs/reference/admin/node/firebase-admin.messaging.aps
+  static func isFirebaseAdminAPNsConfig(_ root: Node) -> Bool {
+    guard let aps = root["payload"]?["aps"], aps.isObject else { return false }
+    let alert = aps["alert"]
+    let sdkNames =
+      ["contentAvailable", "mutableContent"].contains { aps[$0]?.boolValue != nil }
+      || firebaseAdminAlertNames.contains { alert?.hasMember($0) == true }
+    guard sdkNames else { return false }
+    // The same key in APNs' name beside them is a payload with a mistake;
+    // other keys of APNs' (`thread-id`) the SDK passes on as they are.
+    return !["content-available", "mutable-content"].contains { aps.hasMember($0) }
+      && !["loc-key", "title-loc-key", "subtitle-loc-key", "loc-args"].contains { alert?.hasMember($0) == true }
+  }
+
+  static let firebaseAdminAlertNames = [
+    "locKey", "locArgs", "titleLocKey", "titleLocArgs", "subtitleLocKey", "subtitleLocArgs", "actionLocKey",
+    "launchImage",
+  ]
 
   /// A Huawei Push Kit request, whose shape follows FCM's HTTP v1 but whose
   /// `message.token` is a list and whose platform blocks hold `hms_options`:

@@ -87,6 +87,19 @@ import Testing
       kind(#"{"message": {"topic": "news", "apns": {"hms_options": {"target_user_type": 1}, "payload": {}}}}"#)
         == .other)
     #expect(kind(#"{"message": {"token": "t", "apns": {"payload": {"aps": {}}}}}"#) == .fcmMessage)
+    // Firebase Admin's ApnsConfig, kept as a fixture: the SDK's names in aps.
+    #expect(
+      kind(
+        #"{"headers": {"apns-push-type": "background"}, "payload": {"aps": {"contentAvailable": true}}}"#)
+        == .other)
+    #expect(
+      kind(#"{"headers": {}, "payload": {"aps": {"alert": {"titleLocKey": "T", "locKey": "B"}}}}"#) == .other)
+    #expect(
+      kind(#"{"headers": {}, "payload": {"aps": {"mutableContent": true, "thread-id": "g"}}}"#) == .other)
+    #expect(
+      kind(#"{"headers": {}, "payload": {"aps": {"mutableContent": true, "content-available": 1}}}"#) == .envelope)
+    #expect(kind(#"{"headers": {}, "payload": {"aps": {"alert": "Hi", "threadId": "t"}}}"#) == .envelope)
+    #expect(kind(#"{"aps": {"mutableContent": true}}"#) == .payload)
     // AeroGear UnifiedPush's send format: its `apns` holds none of FCM's keys.
     #expect(
       kind(
