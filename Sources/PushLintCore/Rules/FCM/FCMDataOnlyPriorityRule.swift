@@ -1,15 +1,20 @@
 enum FCMDataOnlyPriorityRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
-  static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    // A data message: FCM data or a background wake-up, nothing to show, and
-    // a push type that priority 5 suits (Live Activity, VoIP, location and
-    // the others have priorities of their own).
-    guard let push = document.push, push.headerSource == .fcm, push.fcmNotification == nil, !push.isUserVisible,
+  /// The message's `apns` block, when it is a data message: FCM data or a
+  /// background wake-up, nothing to show, and a push type that priority 5
+  /// suits (Live Activity, VoIP, location and the others have priorities of
+  /// their own). `background-priority` leaves such a message to this rule.
+  static func dataMessageBlock(of push: PushInfo) -> Node? {
+    guard push.headerSource == .fcm, push.fcmNotification == nil, !push.isUserVisible,
       push.pushType == "background" || push.pushType == "alert",
-      push.contentAvailable || push.fcmMessage?.hasMember("data") == true,
-      let apns = push.fcmMessage?["apns"]
-    else { return [] }
+      push.contentAvailable || push.fcmMessage?.hasMember("data") == true
+    else { return nil }
+    return push.fcmMessage?["apns"]
+  }
+
+  static func check(_ document: Document, context: RuleContext) -> [Finding] {
+    guard let push = document.push, let apns = dataMessageBlock(of: push) else { return [] }
     if let priority = push.headers["apns-priority"] {
       guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
       let fix = priority.rewrite(as: "5", .safe, in: document)

@@ -2,7 +2,10 @@ enum BackgroundPriorityRule: Rule {
   static let documentKinds: Set<DocumentKind>? = .pushes
 
   static func check(_ document: Document, context: RuleContext) -> [Finding] {
-    guard let push = headerContext(document), push.declaredPushType == "background" else { return [] }
+    // An FCM data message is fcm-data-only-priority's: one finding, in FCM's terms.
+    guard let push = headerContext(document), push.declaredPushType == "background",
+      FCMDataOnlyPriorityRule.dataMessageBlock(of: push) == nil
+    else { return [] }
     if let priority = push.headers["apns-priority"] {
       guard priority.text != "5", !priority.isTemplated(in: document) else { return [] }
       let fix = priority.rewrite(as: "5", .safe, in: document)
