@@ -214,11 +214,7 @@ extension Evaluator {
         if child.id == ifExpression.body.id || child.id == ifExpression.elseBody?.id && !isElseIf {
           var head = ifExpression
           var arm = child.id == ifExpression.body.id ? 0 : 1
-          if arm == 0 {
-            Self.appendAvailability(of: ifExpression.conditions, holding: true, to: &branches)
-          } else {
-            Self.appendAvailability(of: ifExpression.conditions, holding: false, to: &branches)
-          }
+          Self.appendAvailability(of: ifExpression.conditions, holding: arm == 0, to: &branches)
           // An `else if` is the next arm of the chain its `if` began.
           while let outer = head.parent?.as(IfExprSyntax.self), outer.elseBody?.id == Syntax(head).id {
             head = outer

@@ -62,15 +62,23 @@ public struct CodeBranch: Sendable, Equatable {
   /// `.0`s do not tell two checks apart.
   public static func availability(_ condition: String, holds: Bool) -> CodeBranch {
     var text = Array(condition.utf8.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
-    var index = 0
-    while index + 1 < text.count {
-      let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-      if text[index] == UInt8(ascii: "."), text[index + 1] == UInt8(ascii: "0"), index > 0, isDigit(text[index - 1]),
-        index + 2 == text.count || !isDigit(text[index + 2])
-      {
-        text.removeSubrange(index..<index + 2)
-      } else {
-        index += 1
+    // A version's last `.0`, again until none is left: `15.0.0` is `15`,
+    // `10.0.1` stays as it is.
+    let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+    let isDigitOrDot = { (byte: UInt8) in isDigit(byte) || byte == UInt8(ascii: ".") }
+    var removed = true
+    while removed {
+      removed = false
+      var index = 1
+      while index + 1 < text.count {
+        if text[index] == UInt8(ascii: "."), text[index + 1] == UInt8(ascii: "0"), isDigit(text[index - 1]),
+          index + 2 == text.count || !isDigitOrDot(text[index + 2])
+        {
+          text.removeSubrange(index..<index + 2)
+          removed = true
+        } else {
+          index += 1
+        }
       }
     }
     // FNV-1a: the same number in every run, so output never depends on it;

@@ -770,6 +770,23 @@ import Testing
       ])
   }
 
+  /// One availability check written in another way is the same check: its
+  /// spaces and a version's last `.0`s do not count, its other digits do.
+  @Test func anAvailabilityCheckIsTheSameWhateverItsSpacesAndTrailingZeros() {
+    let check = CodeBranch.availability("#available(iOS 15, *)", holds: true)
+    #expect(CodeBranch.availability("#available(iOS 15.0.0,*)", holds: true) == check)
+    #expect(CodeBranch.availability("#available( iOS 15.0 , * )", holds: true) == check)
+    #expect(CodeBranch.availability("#available(iOS 15, *)", holds: false).statement == check.statement)
+    #expect(CodeBranch.availability("#available(iOS 15, *)", holds: false) != check)
+    #expect(check.statement < 0, "apart from statements named by their offset")
+    #expect(
+      CodeBranch.availability("#available(iOS 10.0.1, *)", holds: true)
+        != CodeBranch.availability("#available(iOS 10.1, *)", holds: true))
+    #expect(
+      CodeBranch.availability("#available(iOS 15, *)", holds: true)
+        != CodeBranch.availability("#available(iOS 150, *)", holds: true))
+  }
+
   /// The two sides of one availability check never both run, even when
   /// the check is written twice, in two functions that each build a
   /// category; the same side of two checks, other checks, and a check
