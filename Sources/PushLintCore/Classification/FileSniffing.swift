@@ -55,6 +55,22 @@ extension DocumentClassifier {
     hasKey(["aps", "apns"], in: bytes) || (hasKey(["categories"], in: bytes) && hasKey(["identifier"], in: bytes))
   }
 
+  /// Whether text holds the directives of another tool's templates, which
+  /// it renders before the text is JSON or YAML at all: Go's and Helm's
+  /// (`{{ .Values.x }}`, `{{- if … }}`, `{{ include … }}`), Mustache's
+  /// and Handlebars' sections (`{{#items}}`), Jinja's, Liquid's and
+  /// Twig's (`{% if %}`), ERB's and EJS's (`<%= x %>`), and `${x}`. A
+  /// walked file that holds them and does not parse is no mistake of its
+  /// own.
+  static func holdsAnotherToolsDirectives(_ bytes: [UInt8]) -> Bool {
+    for marker in [
+      "{{-", "-}}", "{{ .", "{{.", "{{#", "{{/", "{{^", "{{ include", "{{ if", "{{ range", "{%", "<%", "${",
+    ] {
+      if ByteSearch.contains(marker, in: bytes) { return true }
+    }
+    return false
+  }
+
   private static func hasKey(_ words: [String], in bytes: [UInt8]) -> Bool {
     for word in words {
       let needle = Array(word.utf8)
@@ -64,7 +80,11 @@ extension DocumentClassifier {
         let before = index == 0 ? 0x20 : bytes[index - 1]
         guard !ASCII.isWordByte(before) else { continue }
         var after = index + needle.count
-        if word == "apns", after < bytes.count, bytes[after] == UInt8(ascii: "-") { return true }
+        // An APNs header name as a key (`apns-topic:`), not any word that
+        // starts so (a volume named `apns-certs` in a deployment).
+        if word == "apns", after < bytes.count, bytes[after] == UInt8(ascii: "-") {
+          while after < bytes.count, ASCII.isWordByte(bytes[after]) || bytes[after] == UInt8(ascii: "-") { after += 1 }
+        }
         if after < bytes.count, bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'") { after += 1 }
         while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
         if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }

@@ -211,7 +211,7 @@ extension Linter {
     var unclaimedPlist: Node?
     let mentionsPush =
       read.contains { if case .none = $0.result.root { true } else { false } }
-      && DocumentClassifier.mentionsPush(bytes)
+      && DocumentClassifier.mentionsPush(bytes) && !DocumentClassifier.holdsAnotherToolsDirectives(bytes)
     // Each result is moved out, not copied (a retain of each collection it
     // holds, and a release of each when the array goes), in order.
     read.reverse()

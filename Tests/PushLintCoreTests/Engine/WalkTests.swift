@@ -40,6 +40,12 @@ import Testing
     // A localization table that says "categories" in its text is no push file.
     scratch.write(
       "Localization/app.json", "{\"report\": {\"other\": \"It fits into no other categories\",},\n\"aps_note\": 1}")
+    // A Helm chart's template, which Helm renders before it is YAML, and a
+    // deployment that names a volume `apns-…`: neither is a push file.
+    scratch.write(
+      "charts/templates/deployment.yaml",
+      "metadata:\n  name: {{ include \"gateway.fullname\" . }}-consumer\napns:\n  topic: com.example\n")
+    scratch.write("deploy/volumes.yaml", "volumes:\n  - name: \"apns-certs\"\n    secret: [\n")
     let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
       .lint(paths: ["."], currentDirectory: scratch.path)
     #expect(
