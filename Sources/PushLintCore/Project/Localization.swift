@@ -21,7 +21,7 @@ public struct Localizations: Sendable {
   /// By key, one entry per language, in language order.
   public private(set) var formats: [String: [LocalizedFormat]] = [:]
   /// Every language any file of the table has.
-  public private(set) var languages: Set<String> = []
+  public var languages: Set<String> { languagesByFolder.values.reduce(into: []) { $0.formUnion($1) } }
   /// The languages of each folder of tables (`tableFolder(ofPath:)`): a
   /// bundle's localizations of one table sit side by side, so the
   /// `.lproj` folders beside another (a framework's, a second sample
@@ -113,7 +113,6 @@ public struct Localizations: Sendable {
   }
 
   private mutating func insertLanguage(_ language: String, path: String) {
-    languages.insert(language)
     languagesByFolder[Self.tableFolder(ofPath: path), default: []].insert(language)
   }
 
