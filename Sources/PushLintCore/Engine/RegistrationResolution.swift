@@ -11,8 +11,13 @@ extension Linter {
   func projectContext(of files: inout [ReadFile]) -> ProjectContext {
     resolveRegistrations(&files)
     let assigned = files.flatMap(\.assignedCategories)
+    let libraryTables = self.libraryTables(in: files)
+    let isAppContext = { (document: Document) in
+      ProjectContext.isContextKind(document.kind)
+        && (document.kind != .localization || !libraryTables.contains(document.path))
+    }
     var project = ProjectContext(
-      documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound),
+      documents: files.flatMap(\.documents).filter(isAppContext), sounds: files.compactMap(\.sound),
       assignedCategories: assigned)
     let read = Set(project.appPlists.map(\.declaration.path))
     let named = Set(project.targets.filter(\.isApp).compactMap(\.infoPlist)).subtracting(read)
@@ -26,10 +31,21 @@ extension Linter {
     }
     if adopted {
       project = ProjectContext(
-        documents: files.flatMap(\.documents).filter(isContext), sounds: files.compactMap(\.sound),
+        documents: files.flatMap(\.documents).filter(isAppContext), sounds: files.compactMap(\.sound),
         assignedCategories: assigned)
     }
     return project
+  }
+
+  /// The paths of the localization files that are a library's own
+  /// (`LibraryFolders`): not the app's `Localizable` table.
+  func libraryTables(in files: [ReadFile]) -> Set<String> {
+    var folders = LibraryFolders(root: configuration.directory)
+    var result = Set<String>()
+    for file in files where file.documents.contains(where: { $0.kind == .localization }) {
+      if folders.holds(file.input.absolutePath) { result.insert(file.input.displayPath) }
+    }
+    return result
   }
 
   func resolveRegistrations(_ files: inout [ReadFile]) {

@@ -73,6 +73,43 @@ import Testing
     }
   }
 
+  /// A Swift package's or pod's `Localizable` tables are the library's own
+  /// strings, not the table of the app a push goes to: a library's sample
+  /// push names keys the integrating app defines. An example app beside it
+  /// (a folder with an Xcode project) keeps its own table, and so does a
+  /// Swift Playgrounds app package.
+  @Test func aLibrarysTablesAreNotTheAppsLocalizableTable() {
+    let push = #"{"aps": {"alert": {"loc-key": "NEW_MESSAGE"}}}"#
+    let table = "\"GREETING\" = \"Hello\";\n"
+    for (manifest, libraryTableCounts) in [
+      ("Package.swift", false), ("Sdk.podspec", false), ("App.xcodeproj/project.pbxproj", true),
+      ("project.yml", true),
+    ] {
+      let scratch = ScratchDirectory()
+      scratch.write(manifest, "// \(manifest)\n")
+      scratch.write("Sources/Sdk/Resources/en.lproj/Localizable.strings", table)
+      scratch.write("Sources/Sdk/sample_push.apns", push)
+      scratch.write("Example/Example.xcodeproj/project.pbxproj", "{ objects = {}; }\n")
+      scratch.write("Example/App/en.lproj/Localizable.strings", table)
+      scratch.write("Example/push.json", push)
+      let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+        .lint(paths: ["."], currentDirectory: scratch.path)
+      let flagged = report.diagnostics.filter { $0.rule == RuleID.locKeyUndefined.rawValue }.map(\.path)
+      #expect(
+        flagged
+          == (libraryTableCounts ? ["Example/push.json", "Sources/Sdk/sample_push.apns"] : ["Example/push.json"]),
+        "beside \(manifest)")
+    }
+    let scratch = ScratchDirectory()
+    scratch.write(
+      "Package.swift", "let package = Package(name: \"App\", products: [.iOSApplication(name: \"App\")])\n")
+    scratch.write("Resources/en.lproj/Localizable.strings", table)
+    scratch.write("push.json", push)
+    let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
+      .lint(paths: ["."], currentDirectory: scratch.path)
+    #expect(report.diagnostics.map(\.rule) == [RuleID.locKeyUndefined.rawValue])
+  }
+
   /// A React Native or Flutter repository keeps its app in `ios/`, a
   /// project of its own: a Simulator file at the root that names the app's
   /// bundle identifier is judged with that app (its sounds), and one that
