@@ -31,7 +31,9 @@ public struct Declaration: Sendable {
   public var path: String
   public var span: SourceSpan
   /// For an action: its title, options and kind, which tell a second
-  /// declaration of the same action from a different action of the same name.
+  /// declaration of the same action from a different action of the same
+  /// name. For a category: its actions, options and texts
+  /// (`ProjectContext.categorySignature`), nil when its actions are unknown.
   public var signature: String?
   /// For a registration in code: the arms of branching statements it is written in.
   public var branches: [CodeBranch]
@@ -155,6 +157,7 @@ public struct ProjectContext: Sendable {
           categories.append(
             Declaration(
               name: name, path: document.path, span: identifier.value.span,
+              signature: Self.categorySignature(category),
               branches: branches[identifier.value.span.start.offset] ?? []))
         }
         for action in category["actions"]?.elements ?? [] {
@@ -227,6 +230,28 @@ public struct ProjectContext: Sendable {
       action["title"]?.stringValue ?? "", options.joined(separator: ","),
       action["textInputButtonTitle"] == nil ? "" : "text input",
     ].joined(separator: "|")
+  }
+
+  /// A category's actions (each by its identifier and `actionSignature`),
+  /// options, intents and texts: two declarations of one identifier with
+  /// the same signature are one category registered twice (a set
+  /// registered again to refresh it), not two that compete. Nil when the
+  /// actions are unknown (added under a condition, or not known without
+  /// running the app): such a category is like no other.
+  static func categorySignature(_ category: Node) -> String? {
+    guard let actions = category["actions"]?.elements else { return nil }
+    var parts = actions.map { action in
+      (action["identifier"]?.stringValue ?? "?") + "|" + actionSignature(action) + "|"
+        + (action["icon"]?.members?.map { $0.key + ":" + ($0.value.stringValue ?? "") }.joined(separator: ",") ?? "")
+    }
+    for key in ["options", "intentIdentifiers"] {
+      parts.append(
+        key + "=" + (category[key]?.elements?.compactMap(\.stringValue).sorted().joined(separator: ",") ?? ""))
+    }
+    for key in ["hiddenPreviewsBodyPlaceholder", "categorySummaryFormat"] {
+      parts.append(key + "=" + (category[key]?.stringValue ?? ""))
+    }
+    return parts.joined(separator: "\n")
   }
 
   /// Whether a document kind contributes to the project context.

@@ -64,7 +64,7 @@ import Testing
       import UserNotifications
       let a = UNNotificationCategory(identifier: "CHAT", actions: [], intentIdentifiers: [])
       // pushlint: disable-next-line duplicate-identifier -- registered for two app versions
-      let b = UNNotificationCategory(identifier: "CHAT", actions: [], intentIdentifiers: [])
+      let b = UNNotificationCategory(identifier: "CHAT", actions: [], intentIdentifiers: [], options: [.customDismissAction])
       """
     let unsilenced = swift.replacingOccurrences(of: "// pushlint: disable-next-line", with: "// ")
     #expect(try lintProject([("App/Categories.swift", unsilenced)]) == ["App/Categories.swift:4 duplicate-identifier"])

@@ -10,7 +10,10 @@ enum DuplicateIdentifierRule: Rule {
         let first = project.earlierCategory(
           name, than: identifier.span, in: document.path,
           branches: branches[identifier.span.start.offset] ?? []),
-        mayBeRegisteredTogether(first.path, document)
+        mayBeRegisteredTogether(first.path, document),
+        // The same category (actions, options and texts) declared again is
+        // one category to the system, whichever it keeps.
+        first.signature == nil || first.signature != ProjectContext.categorySignature(category)
       {
         findings.append(
           finding(
