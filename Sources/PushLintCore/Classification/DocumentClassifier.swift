@@ -224,11 +224,14 @@ public enum DocumentClassifier {
   /// Another service's message in FCM's shape: each field of an FCM
   /// message it has is a platform block holding keys, none of them FCM's
   /// for that block (AeroGear UnifiedPush's `message.apns` holds
-  /// `action-category` and `content-available`).
+  /// `action-category` and `content-available`), or a `name` that is no
+  /// FCM message's (`projects/…/messages/…`, which FCM gives a message it
+  /// has sent; an in-app message service's `message` has a `name` of its own).
   static func isAnotherServicesMessage(_ root: Node) -> Bool {
     guard let members = root["message"]?.members else { return false }
     return !members.contains { member in
       guard fcmMessageFields.contains(member.key) else { return false }
+      if member.key == "name" { return member.value.stringValue?.hasPrefix("projects/") == true }
       guard let fields = fcmPlatformBlockFields[member.key], let block = member.value.members, !block.isEmpty
       else { return true }
       return block.contains { fields.contains($0.key) }

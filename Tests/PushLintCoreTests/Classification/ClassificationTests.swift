@@ -106,6 +106,13 @@ import Testing
         #"{"message": {"alert": "Hi", "badge": 2, "apns": {"action-category": "c", "content-available": true}}, "criteria": {}}"#
       ) == .other)
     #expect(kind(#"{"message": {"apns": {"headers": {"apns-priority": "5"}, "aps": {}}}}"#) == .fcmMessage)
+    // An in-app message service's test data (Exponea's): a `message` whose
+    // only FCM field is a `name` of its own.
+    #expect(
+      kind(#"{"message": {"id": "5dd8", "name": "Welcome", "message_type": "modal", "payload": {}}, "type": "SHOW"}"#)
+        == .other)
+    #expect(kind(#"{"message": {"name": "projects/p/messages/1", "tokn": "t"}}"#) == .fcmMessage)
+    #expect(kind(#"{"message": {"name": "Welcome", "topic": "news"}}"#) == .fcmMessage)
     #expect(kind(#"{"message": {"token": "t", "apns": {"aps": {"alert": "Hi"}}}}"#) == .fcmMessage)
     #expect(kind(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi", "data": {"a": 1}}"#) == .other)
     #expect(kind(#"{"to": "ExpoPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "priority": "high"}"#) == .other)
