@@ -6,7 +6,7 @@
 /// library's repository.
 ///
 /// A file is a library's when the nearest folder above it (up to the root,
-/// the root included) that holds a `Package.swift`, a `.podspec` or a
+/// the root included; for a file outside the root, up to /) that holds a `Package.swift`, a `.podspec` or a
 /// project holds no project: a folder with an Xcode project or workspace,
 /// or the file that makes one (Tuist's `Project.swift` and
 /// `Workspace.swift`, XcodeGen's `project.yml`), builds an app or may, and
@@ -24,12 +24,11 @@ struct LibraryFolders {
 
   /// Whether the file at `path` (absolute) belongs to a library.
   mutating func holds(_ path: String) -> Bool {
-    // Under the root, not merely a name that starts like it (/repo2 is not under /repo).
-    guard path.hasPrefix(root == "/" ? root : root + "/") else { return false }
     var current = Paths.directoryName(path)
-    while current.utf8.count >= root.utf8.count {
+    let top = Paths.isWithin(current, root) ? root : "/"
+    while current.utf8.count >= top.utf8.count {
       if let verdict = verdict(of: current) { return verdict }
-      guard current != root else { break }
+      guard current != top else { break }
       current = Paths.directoryName(current)
     }
     return false

@@ -2,7 +2,9 @@
 /// one: the folder of an Xcode project or workspace is a project of its own,
 /// and so is a test-fixture folder (`Tests`, `…Tests`, `Fixtures`), whose
 /// plists, strings and sounds are not the app's. A file in neither belongs
-/// to the root's project.
+/// to the root's project. A file outside the root (a folder named on the
+/// command line from elsewhere) is bounded the same way by the folders
+/// above it, as it would be linted from its own folder.
 struct ProjectBounds {
   let root: String
   private var cache: [String: Bool] = [:]
@@ -12,13 +14,13 @@ struct ProjectBounds {
   }
 
   /// The nearest bounding folder between `directory` and the root (the root
-  /// excluded), or nil when the file is the root project's.
+  /// excluded), or nil when the file is the root project's; for a folder
+  /// outside the root, the nearest above it.
   mutating func project(containing directory: String) -> String? {
-    // Under the root, not merely a name that starts like it (/repo2 is not under /repo).
-    guard directory.hasPrefix(root == "/" ? root : root + "/") else { return nil }
+    let top = Paths.isWithin(directory, root) ? root : "/"
     var current = directory
     // Byte counts: a path's characters need not be counted to compare lengths.
-    while current != root && current.utf8.count > root.utf8.count {
+    while current != top && current.utf8.count > top.utf8.count {
       if isBoundary(current) { return current }
       current = Paths.directoryName(current)
     }

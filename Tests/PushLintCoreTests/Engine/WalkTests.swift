@@ -73,6 +73,27 @@ import Testing
     }
   }
 
+  /// A repository named on the command line from another folder is split
+  /// into projects as it is when linted from its own folder: its fixture
+  /// folder and its library's tables are bounded the same way.
+  @Test func aFolderNamedFromElsewhereIsBoundedAsFromItsOwnFolder() {
+    let scratch = ScratchDirectory()
+    let elsewhere = ScratchDirectory()
+    scratch.write("Sounds/ding.caf", bytes: Array("caff".utf8) + [0, 1, 0, 0])
+    scratch.write("push/ring.json", #"{"aps": {"alert": "Hi", "sound": "dong.caf"}}"#)
+    scratch.write("Tests/Fixtures/ring.json", #"{"aps": {"alert": "Hi", "sound": "custom.caf"}}"#)
+    scratch.write("Sdk.podspec", "Pod::Spec.new do |s| end\n")
+    scratch.write("Sdk/en.lproj/Localizable.strings", "\"GREETING\" = \"Hello\";\n")
+    scratch.write("Sdk/sample.apns", #"{"aps": {"alert": {"loc-key": "NEW_MESSAGE"}}}"#)
+    func findings(from directory: String, naming path: String) -> [String] {
+      Linter(configuration: Configuration(directory: directory), jobs: 1)
+        .lint(paths: [path], currentDirectory: directory)
+        .diagnostics.map { "\(Paths.fileName($0.path)) \($0.rule)" }
+    }
+    #expect(findings(from: scratch.path, naming: ".") == ["ring.json sound-file-missing"])
+    #expect(findings(from: elsewhere.path, naming: scratch.path) == ["ring.json sound-file-missing"])
+  }
+
   /// A Swift package's or pod's `Localizable` tables are the library's own
   /// strings, not the table of the app a push goes to: a library's sample
   /// push names keys the integrating app defines. An example app beside it
