@@ -204,6 +204,9 @@ public enum DocumentClassifier {
     "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "token", "topic", "condition",
   ]
 
+  /// The fields that say where an FCM message goes.
+  static let fcmTargets: Set<String> = ["token", "fid", "topic", "condition"]
+
   /// The fields of an FCM message's platform blocks.
   /// https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages
   static let fcmPlatformBlockFields: [String: Set<String>] = [
@@ -227,8 +230,14 @@ public enum DocumentClassifier {
   /// `action-category` and `content-available`), or a `name` that is no
   /// FCM message's (`projects/…/messages/…`, which FCM gives a message it
   /// has sent; an in-app message service's `message` has a `name` of its own).
+  /// So is a `message` without FCM's targets whose keys are mostly not
+  /// FCM's (Courier's `to`, `content` and `routing` beside a `data`).
   static func isAnotherServicesMessage(_ root: Node) -> Bool {
     guard let members = root["message"]?.members else { return false }
+    let fcmFields = members.count { fcmMessageFields.contains($0.key) }
+    if !members.contains(where: { fcmTargets.contains($0.key) }), members.count - fcmFields > fcmFields {
+      return true
+    }
     return !members.contains { member in
       guard fcmMessageFields.contains(member.key) else { return false }
       if member.key == "name" { return member.value.stringValue?.hasPrefix("projects/") == true }
@@ -307,13 +316,27 @@ public enum DocumentClassifier {
   /// registration token, so another service delivers it: Expo's push
   /// service (`to` an `ExponentPushToken[…]`), or a service that copies
   /// the shape and addresses devices by a hexadecimal token (Pushy's, or
-  /// an APNs device token). An FCM token is over a hundred characters of
-  /// letters, digits, `:`, `-` and `_`.
+  /// an APNs device token), or one addressed to an e-mail address or a
+  /// phone number. An FCM token is over a hundred characters of letters,
+  /// digits, `:`, `-` and `_`.
   static func isForAnotherService(_ root: Node) -> Bool {
     guard let target = root["to"]?.stringValue else { return false }
     if target.hasPrefix("ExponentPushToken[") || target.hasPrefix("ExpoPushToken[") { return true }
+    if isEmailAddress(target) || isPhoneNumber(target) { return true }
     return target.utf8.count >= 16
       && target.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+  }
+
+  /// `name@host.domain`, with no spaces.
+  static func isEmailAddress(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
+  }
+
+  /// An E.164 phone number: `+` and 7 to 15 digits.
+  static func isPhoneNumber(_ text: String) -> Bool {
+    let digits = text.utf8.dropFirst()
+    return text.hasPrefix("+") && (7...15).contains(digits.count) && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
   }
 
   /// `categories` a list of which some entry has an `identifier` or

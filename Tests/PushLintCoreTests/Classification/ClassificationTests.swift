@@ -113,6 +113,17 @@ import Testing
         == .other)
     #expect(kind(#"{"message": {"name": "projects/p/messages/1", "tokn": "t"}}"#) == .fcmMessage)
     #expect(kind(#"{"message": {"name": "Welcome", "topic": "news"}}"#) == .fcmMessage)
+    // Courier's send body: a `data` beside keys that are not FCM's, no target.
+    #expect(
+      kind(
+        #"{"message": {"to": {"user_id": "u1"}, "content": {"title": "Hi"}, "data": {"a": "1"}, "routing": {}}}"#)
+        == .other)
+    #expect(kind(#"{"message": {"notification": {"title": "Hi"}, "data": {}, "ttl": "60s"}}"#) == .fcmMessage)
+    #expect(kind(#"{"message": {"topic": "news", "to": "x", "content": {}, "routing": {}}}"#) == .fcmMessage)
+    // Another service's request in the legacy shape, to an e-mail address or a phone number.
+    #expect(kind(#"{"to": "+15551234567", "data": {"sms": true}}"#) == .other)
+    #expect(kind(#"{"to": "ops@example.com", "data": {"a": 1}, "priority": "high"}"#) == .other)
+    #expect(kind(#"{"to": "<DEVICE TOKEN>", "data": {"a": 1}}"#) == .fcmLegacyMessage)
     #expect(kind(#"{"message": {"token": "t", "apns": {"aps": {"alert": "Hi"}}}}"#) == .fcmMessage)
     #expect(kind(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi", "data": {"a": 1}}"#) == .other)
     #expect(kind(#"{"to": "ExpoPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "priority": "high"}"#) == .other)
