@@ -63,6 +63,23 @@ extension DocumentClassifier {
   /// walked file that holds them and does not parse is no mistake of its
   /// own.
   static func holdsAnotherToolsDirectives(_ bytes: [UInt8]) -> Bool {
+    holdsDirectiveMarker(bytes)
+  }
+
+  /// Whether a text fails to parse at another tool's `{{…}}` placeholder:
+  /// the reader stopped on one of its two braces (`= {{minimumVersion}};`
+  /// in a project file that a project generator such as Mason fills).
+  /// No property list, project file or JSON text has `{{` where a value or
+  /// key starts.
+  static func failsAtPlaceholder(_ bytes: [UInt8], at offset: Int) -> Bool {
+    let open = UInt8(ascii: "{")
+    func isPlaceholder(at start: Int) -> Bool {
+      start >= 0 && start + 1 < bytes.count && bytes[start] == open && bytes[start + 1] == open
+    }
+    return isPlaceholder(at: offset) || isPlaceholder(at: offset - 1)
+  }
+
+  private static func holdsDirectiveMarker(_ bytes: [UInt8]) -> Bool {
     for marker in [
       "{{-", "-}}", "{{ .", "{{.", "{{#", "{{/", "{{^", "{{ include", "{{ if", "{{ range", "{%", "<%", "${",
     ] {

@@ -234,7 +234,13 @@ extension Linter {
           ["apns", "entitlements", "pbxproj", "mobileprovision", "provisionprofile"].contains(name)
           || fileName == "Info.plist" || DocumentClassifier.isEntitlementsPlistName(fileName)
         let reportable = input.namedByGlob || knownByName || Localizations.isFileExtension(name) || mentionsPush
-        kind = reportable ? .other : nil
+        // A generator's template of such a file (Mason's `__brick__`) is
+        // no file of the project until the generator has filled it.
+        let isTemplate =
+          result.findings.first.map {
+            DocumentClassifier.failsAtPlaceholder(bytes, at: $0.span.start.offset)
+          } ?? false
+        kind = reportable && (input.namedByGlob || !isTemplate) ? .other : nil
       } else {
         kind = DocumentClassifier.kind(
           of: result.root, format: format, fileExtension: input.fileExtension,

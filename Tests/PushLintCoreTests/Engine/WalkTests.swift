@@ -46,11 +46,19 @@ import Testing
       "charts/templates/deployment.yaml",
       "metadata:\n  name: {{ include \"gateway.fullname\" . }}-consumer\napns:\n  topic: com.example\n")
     scratch.write("deploy/volumes.yaml", "volumes:\n  - name: \"apns-certs\"\n    secret: [\n")
+    // A project file is reported however little of it is readable, but not
+    // a project generator's template of one, which fails at a placeholder.
+    let settings =
+      "{\n  objects = {\n    C1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = "
+    scratch.write("App.xcodeproj/project.pbxproj", settings + "15.0;;}; };\n  };\n}\n")
+    scratch.write(
+      "brick/__brick__/ios/Runner.xcodeproj/project.pbxproj", settings + "{{iosMinOsVersion}};}; };\n  };\n}\n")
     let report = Linter(configuration: Configuration(directory: scratch.path), jobs: 1)
       .lint(paths: ["."], currentDirectory: scratch.path)
     #expect(
       report.diagnostics.map(\.path) == [
-        "push/broken.json", "push/categories.yaml", "push/headers.yaml", "push/sim.apns",
+        "App.xcodeproj/project.pbxproj", "push/broken.json", "push/categories.yaml", "push/headers.yaml",
+        "push/sim.apns",
       ])
     #expect(report.diagnostics.allSatisfy { $0.rule == RuleID.syntaxError.rawValue })
   }
