@@ -63,7 +63,12 @@ extension DocumentClassifier {
   /// walked file that holds them and does not parse is no mistake of its
   /// own.
   static func holdsAnotherToolsDirectives(_ bytes: [UInt8]) -> Bool {
-    holdsDirectiveMarker(bytes)
+    for marker in [
+      "{{-", "-}}", "{{ .", "{{.", "{{#", "{{/", "{{^", "{{ include", "{{ if", "{{ range", "{%", "<%", "${",
+    ] {
+      if ByteSearch.contains(marker, in: bytes) { return true }
+    }
+    return false
   }
 
   /// Whether a text fails to parse at another tool's `{{…}}` placeholder:
@@ -77,15 +82,6 @@ extension DocumentClassifier {
       start >= 0 && start + 1 < bytes.count && bytes[start] == open && bytes[start + 1] == open
     }
     return isPlaceholder(at: offset) || isPlaceholder(at: offset - 1)
-  }
-
-  private static func holdsDirectiveMarker(_ bytes: [UInt8]) -> Bool {
-    for marker in [
-      "{{-", "-}}", "{{ .", "{{.", "{{#", "{{/", "{{^", "{{ include", "{{ if", "{{ range", "{%", "<%", "${",
-    ] {
-      if ByteSearch.contains(marker, in: bytes) { return true }
-    }
-    return false
   }
 
   private static func hasKey(_ words: [String], in bytes: [UInt8]) -> Bool {

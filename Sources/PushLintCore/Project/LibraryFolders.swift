@@ -5,13 +5,13 @@
 /// an integrating app receives are in that app's table, which is not in the
 /// library's repository.
 ///
-/// A file is a library's when the nearest folder above it (up to the root,
-/// the root included; for a file outside the root, up to /) that holds a `Package.swift`, a `.podspec` or a
-/// project holds no project: a folder with an Xcode project or workspace,
-/// or the file that makes one (Tuist's `Project.swift` and
-/// `Workspace.swift`, XcodeGen's `project.yml`), builds an app or may, and
-/// its tables are the app's. So is a Swift Playgrounds app package's
-/// (`.iOSApplication` in its manifest).
+/// A file is a library's when the nearest folder above it that holds a
+/// `Package.swift`, a `.podspec` or a project holds no project; the search
+/// goes up to the root, the root included (for a file outside the root, up
+/// to /). A folder with an Xcode project or workspace, or the file that
+/// makes one (Tuist's `Project.swift` and `Workspace.swift`, XcodeGen's
+/// `project.yml`), builds an app or may, and its tables are the app's. So
+/// is a Swift Playgrounds app package's (`.iOSApplication` in its manifest).
 struct LibraryFolders {
   let root: String
   /// Each folder asked about: whether the files below it are a library's

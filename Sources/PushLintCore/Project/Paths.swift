@@ -68,14 +68,14 @@ public enum Paths {
     return String(path.dropFirst(prefix.count))
   }
 
-  // Both search the UTF-8 bytes: '/' is one byte, never part of another
-  // character, and a search by Character costs a grapheme walk per step.
   /// Whether `path` is `folder` or under it, not merely a name that starts
   /// like it (/repo2 is not under /repo). Both absolute and normalized.
   static func isWithin(_ path: String, _ folder: String) -> Bool {
     path == folder || path.hasPrefix(folder == "/" ? folder : folder + "/")
   }
 
+  // Both search the UTF-8 bytes: '/' is one byte, never part of another
+  // character, and a search by Character costs a grapheme walk per step.
   public static func directoryName(_ path: String) -> String {
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
     if slash == path.utf8.startIndex { return "/" }
