@@ -210,12 +210,14 @@ public enum System {
     guard let directory = opendir(path) else { return .failure(FileError(path: path, .system(systemError(errno)))) }
     defer { closedir(directory) }
     var entries: [(name: String, type: EntryType?)] = []
+    // The name is read where it lies: `d_name` taken as a value copies the
+    // whole array, past the end of an entry the C library sized to its name
+    // (the last entry of its buffer ends there). A C struct's field is
+    // stored, so its offset is known.
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-          String(cString: $0)
-        }
-      }
+      let name = String(
+        cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
       guard name != "." && name != ".." else { continue }
       let type: EntryType?
       switch Int32(entry.pointee.d_type) {
